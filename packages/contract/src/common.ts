@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every error body: `{ message }` (spec's text where it gives one). */
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/**
+ * The legacy `{ success, massage }` shape (spec §7, misspelling kept for existing clients);
+ * `message` always carries the same text.
+ */
+export const successResponse = z.object({
+  success: z.boolean(),
+  massage: z.string(),
+  message: z.string(),
+});
+export type SuccessResponse = z.infer<typeof successResponse>;
+
+export function successBody(success: boolean, text: string): SuccessResponse {
+  return { success, massage: text, message: text };
+}
+
+/** Numeric ids travel as numbers; path and query params are coerced. */
+export const idParam = z.coerce.number().int().positive();

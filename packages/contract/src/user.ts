@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { successResponse } from './common';
+
+/** User (§3). Email is read-only. */
+export const userDetails = z.object({
+  id: z.number(),
+  userId: z.number(),
+  login: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  contactNumber: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  activated: z.boolean(),
+});
+export type UserDetails = z.infer<typeof userDetails>;
+
+/** Profile photos: at most this many bytes of decoded image. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** PUT /users/UpdateUserDetailsWithImage; `email` is accepted and ignored (read-only). */
+export const updateUserDetailsRequest = z.object({
+  userId: z.coerce.number().int().positive(),
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  email: z.string().max(254).optional(),
+  contactNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+\d\s().-]*$/, 'Please enter a valid contact number')
+    .nullable()
+    .optional(),
+  /** Base64 of the image without the data: prefix (§5). ~4/3 of the byte limit. */
+  profileImageBase64: z
+    .string()
+    .max(Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 4)
+    .nullable()
+    .optional(),
+});
+export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;
+
+export const updateUserDetailsResponse = successResponse.extend({ user: userDetails });
+
+/** Notification settings (§3); both default on. */
+export const notificationSettings = z.object({
+  userId: z.coerce.number().int().positive(),
+  isEmail: z.boolean(),
+  isSms: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/** Order/appointment for invoice (§3). */
+export const userOrder = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  datetime: z.string(),
+  type: z.string(),
+  priceSold: z.number(),
+});
+export type UserOrder = z.infer<typeof userOrder>;
+export const userOrdersResponse = z.array(userOrder);
