@@ -33,6 +33,8 @@ export const corporateClient = z.object({
 });
 export type CorporateClient = z.infer<typeof corporateClient>;
 export const corporateClientsResponse = z.array(corporateClient);
+/** GET /corporate-clients?baseUrl.equals={host} */
+export const corporateClientsQuery = z.object({ 'baseUrl.equals': z.string().trim().max(255).optional() });
 
 /** Slider image (§3): photoUrl, url; the login slider also id, title. */
 export const sliderImage = z.object({

@@ -21,3 +21,10 @@ export function successBody(success: boolean, text: string): SuccessResponse {
 
 /** Numeric ids travel as numbers; path and query params are coerced. */
 export const idParam = z.coerce.number().int().positive();
+
+/** Path parameters `{id}` and `{userId}`. */
+export const idPathParams = z.object({ id: idParam });
+export const userIdPathParams = z.object({ userId: idParam });
+
+/** GET /health (ours): a cheap liveness answer. */
+export const healthResponse = z.object({ status: z.literal('ok') });

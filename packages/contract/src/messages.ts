@@ -57,7 +57,13 @@ export const messages = {
   userDetailsUpdated: 'User details updated successfully!',
   userDetailsFailed: 'Failed to update user details.',
   profileImageInvalid: 'The profile photo must be a JPEG, PNG, WebP or GIF image.',
+  profileImageTooLarge: 'The profile photo must be at most 5 MB and 40 megapixels.',
   notificationSettingsSaved: 'Notification settings saved.',
+  contactNumberInvalid: 'Please enter a valid contact number',
+
+  // Gallery empty states (§8)
+  noSession: 'No Session Available',
+  noPhotosForFilter: 'No photos found for this filter.',
 
   // Generic
   notFound: 'Not found.',
@@ -65,6 +71,11 @@ export const messages = {
   unauthorized: 'Please log in to continue.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   noInvoices: 'No invoices found.',
+  invalidRequestBody: 'The request body is not valid JSON.',
+  requestTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'This content type is not supported.',
+  badRequest: 'The request is not valid.',
+  googleSignInNotConfigured: 'Google sign-in is not available.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -34,7 +34,8 @@ export interface EntryParams {
 export function decodeEntryParam(q: string, decodeBase64: (s: string) => string): EntryParams {
   let text: string;
   try {
-    text = decodeBase64(q.replace(/-/g, '+').replace(/_/g, '/'));
+    // A '+' read back through URLSearchParams arrives as a space; base64url uses - and _.
+    text = decodeBase64(q.trim().replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/'));
   } catch {
     return {};
   }

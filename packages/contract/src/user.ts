@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { successResponse } from './common';
+import { idParam, successResponse } from './common';
+import { messages } from './messages';
 
 /** User (§3). Email is read-only. */
 export const userDetails = z.object({
@@ -40,6 +41,9 @@ export const updateUserDetailsRequest = z.object({
 });
 export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;
 
+/** GET /users/GetUseById?UserId= */
+export const getUserByIdQuery = z.object({ UserId: idParam });
+
 export const updateUserDetailsResponse = successResponse.extend({ user: userDetails });
 
 /** Notification settings (§3); both default on. */
@@ -62,3 +66,15 @@ export const userOrder = z.object({
 });
 export type UserOrder = z.infer<typeof userOrder>;
 export const userOrdersResponse = z.array(userOrder);
+
+/** Settings → Profile Information form: the editable fields (email is read-only). */
+export const profileFormSchema = z.object({
+  firstName: z.string().trim().min(1, messages.firstNameRequired).max(80),
+  lastName: z.string().trim().min(1, messages.lastNameRequired).max(80),
+  contactNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -31,7 +31,11 @@ export const loginFormSchema = z.object({
     .trim()
     .min(1, messages.emailRequired)
     .refine(isValidEmail, messages.emailInvalidLogin),
-  password: z.string().min(1, messages.passwordRequired).max(passwordRules.absoluteMax),
+  password: z
+    .string()
+    .min(1, messages.passwordRequired)
+    .max(passwordRules.absoluteMax)
+    .refine((v) => v.trim().length > 0, messages.passwordBlank),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

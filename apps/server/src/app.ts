@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type ZodTypeProvider,
+  serializerCompiler,
+  validatorCompiler,
+} from '@fastify/type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import { type Db, createDb } from './db/create-db';
+import { type Mailer, createMailer } from './mail/mailer';
+import { resolveJwtSecret } from './modules/accounts/jwt-secret';
+import { TokenService } from './modules/accounts/tokens';
+import { authPlugin } from './plugins/auth';
+import { bodyParsersPlugin } from './plugins/body-parsers';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestIdPlugin } from './plugins/request-id';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { apiRoutes } from './routes/api';
+import { createServices } from './services';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+
+/** What tests (and server.ts) may supply instead of the defaults built from config. */
+export interface AppDependencies {
+  /** The app closes it when it closes, whoever created it. */
+  db?: Db;
+  storage?: Storage;
+  mailer?: Mailer;
+  clock?: Clock;
+}
+
+/** JSON bodies; the profile-photo call raises its own limit. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const APP_VERSION = readAppVersion();
+
+/**
+ * Builds the whole app (API, docs, web app) without listening, so tests can start it on any port.
+ * Migrations and seeding are the caller's: see server.ts.
+ */
+export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = dependencies.db ?? createDb(config.database);
+  const storage = dependencies.storage ?? createStorage(config);
+  const mailer =
+    dependencies.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
+  const clock = dependencies.clock ?? systemClock;
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await db.kysely.destroy();
+  });
+
+  const services = createServices({ db: db.kysely, storage, mailer, tokens, clock, config, log: app.log });
+
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { https: config.publicUrl.startsWith('https:'), corsOrigins: config.corsOrigins });
+  await app.register(bodyParsersPlugin);
+  await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit });
+  await app.register(authPlugin, { tokens });
+  await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(apiRoutes, { prefix: '/api', services, googleClientId: config.google.clientId });
+  await app.register(webAppPlugin, { webDist: config.webDist });
+  return app;
+}
+
+function readAppVersion(): string {
+  const rootPackage = new URL('../../../package.json', import.meta.url);
+  return (JSON.parse(fs.readFileSync(rootPackage, 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { cwd: '/srv/gallery' });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, SQLite in DATA_DIR, demo data on', () => {
+    const config = loadConfig({ DATA_DIR: 'var/data' }, { cwd: '/srv/gallery' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: '/srv/gallery/var/data',
+      database: { dialect: 'sqlite', file: '/srv/gallery/var/data/gallery.sqlite' },
+      smtpUrl: null,
+      mailFrom: 'Studio Gallery <no-reply@studio-gallery.test>',
+      google: { clientId: null, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' },
+      jwtSecret: null,
+      demoData: true,
+      authRateLimit: 20,
+      logLevel: 'info',
+      corsOrigins: [],
+    });
+  });
+
+  it('puts the default data and web folders at the repository root, whatever the working folder', () => {
+    const config = loadConfig({}, { cwd: '/somewhere/else' });
+    const repoRoot = path.resolve(import.meta.dirname, '../../..');
+    expect(config.dataDir).toBe(path.join(repoRoot, 'data'));
+    expect(config.webDist).toBe(path.join(repoRoot, 'apps/web/dist'));
+  });
+
+  it('resolves relative paths against the folder npm was started from (INIT_CWD)', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/home/me/gallery' }).dataDir).toBe('/home/me/gallery/data');
+  });
+
+  it('reads PostgreSQL URLs, PUBLIC_URL without trailing slash, and switches', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATABASE_URL: 'postgres://user:pw@db:5432/gallery',
+        DATABASE_SCHEMA: 'suite_1',
+        PUBLIC_URL: 'https://photos.example.com/',
+        DEMO_DATA: 'off',
+        AUTH_RATE_LIMIT: '5',
+        CORS_ORIGINS: 'https://a.example, https://b.example',
+      },
+      { cwd: '/' },
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      publicUrl: 'https://photos.example.com',
+      database: { dialect: 'postgres', url: 'postgres://user:pw@db:5432/gallery', schema: 'suite_1' },
+      demoData: false,
+      authRateLimit: 5,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '  ' }, { cwd: '/' })).toMatchObject({ port: 8080, smtpUrl: null });
+  });
+
+  it('names each bad value in a clear message', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a whole number between 1 and 65535']);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be a whole number between 1 and 65535']);
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/db' })).toEqual([
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (leave it unset to use the SQLite file in DATA_DIR)',
+    ]);
+    expect(problemsOf({ DEMO_DATA: 'yes', LOG_LEVEL: 'loud', JWT_SECRET: 'short' })).toEqual([
+      'JWT_SECRET must be at least 32 characters long (or unset, to generate one in DATA_DIR)',
+      'DEMO_DATA must be "on" or "off"',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(problemsOf({ SMTP_URL: 'mail.example.com' })).toEqual(['SMTP_URL must be a URL starting with smtp:// or smtps://']);
+    expect(problemsOf({ DATABASE_SCHEMA: 'x' })).toEqual(['DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL']);
+  });
+
+  it('lists every problem in the error message', () => {
+    expect(() => loadConfig({ PORT: '0', AUTH_RATE_LIMIT: '-1' }, { cwd: '/' })).toThrow(
+      /Invalid configuration:\n {2}- PORT .*\n {2}- AUTH_RATE_LIMIT /,
+    );
+  });
+});

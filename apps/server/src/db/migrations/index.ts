@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../create-db';
+import { accountsAndBranding } from './2026-11-22-01-accounts-and-branding';
+
+/**
+ * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
+ * refuses to run when an applied name is missing here.
+ */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '2026-11-22-01-accounts-and-branding': accountsAndBranding(dialect),
+  };
+}

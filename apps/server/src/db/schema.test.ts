@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, createDb } from './create-db';
+import { migrateToLatest } from './migrate';
+import type { Database } from './schema';
+
+/**
+ * Drift guard: the schema that the migrations build must match the committed snapshot. If this fails
+ * after a schema change, the change needs a new migration in src/db/migrations (and the Database
+ * interface in src/db/schema.ts updated); then regenerate the snapshot with
+ *   UPDATE_SCHEMA_SNAPSHOT=1 npx vitest run --project unit apps/server/src/db/schema.test.ts
+ * and commit it with the migration.
+ */
+const SNAPSHOT = new URL('./schema.snapshot.json', import.meta.url);
+
+let db: Db;
+beforeAll(() => {
+  db = createDb({ dialect: 'sqlite', file: ':memory:' });
+});
+afterAll(async () => {
+  await db.kysely.destroy();
+});
+
+/** Columns as Kysely sees them, plus every CREATE statement (constraints, foreign keys, indexes). */
+async function describeSchema(db: Db) {
+  const tables = await db.kysely.introspection.getTables();
+  const definitions = await sql<{ sql: string }>`
+    select sql from sqlite_master
+    where sql is not null and name not like 'kysely_%'
+    order by tbl_name, type desc, name`.execute(db.kysely);
+  return {
+    tables: Object.fromEntries(
+      tables
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((table) => [
+          table.name,
+          Object.fromEntries(
+            table.columns.map((c) => [
+              c.name,
+              `${c.dataType}${c.isNullable ? '' : ' not null'}${c.hasDefaultValue ? ' default' : ''}${c.isAutoIncrementing ? ' autoincrement' : ''}`,
+            ]),
+          ),
+        ]),
+    ),
+    definitions: definitions.rows.map((row) => row.sql.replace(/\s+/g, ' ')),
+  };
+}
+
+/**
+ * Every column of the Database interface. The type makes tsc demand an entry for each column the
+ * interface gains, and the test below checks the migrated database has exactly these.
+ */
+const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], true> } = {
+  corporate_clients: {
+    id: true, name: true, base_url: true, accent_color: true, logo_dark_key: true, logo_white_key: true,
+    background_key: true, copyright: true, tiktok_url: true, instagram_url: true, twitter_url: true,
+    youtube_url: true, faqs_json: true, support_email: true, is_default: true, created_at: true,
+  },
+  slider_images: { id: true, kind: true, title: true, photo_key: true, link_url: true, position: true, created_at: true },
+  users: {
+    id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
+    contact_number: true, image_key: true, google_sub: true, created_at: true, updated_at: true,
+  },
+  user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
+  notification_settings: { user_id: true, is_email: true, is_sms: true, updated_at: true },
+};
+
+describe('database schema', () => {
+  it('matches the committed snapshot', async () => {
+    await migrateToLatest(db);
+    const actual = await describeSchema(db);
+    if (process.env.UPDATE_SCHEMA_SNAPSHOT === '1') {
+      fs.writeFileSync(SNAPSHOT, `${JSON.stringify(actual, null, 2)}\n`);
+    }
+    const expected: unknown = JSON.parse(fs.readFileSync(SNAPSHOT, 'utf8'));
+    expect(actual, 'schema changed: add a migration, then regenerate the snapshot (see the comment at the top)').toEqual(expected);
+  });
+
+  it('has exactly the tables and columns the Database interface declares', async () => {
+    await migrateToLatest(db);
+    const tables = await db.kysely.introspection.getTables();
+    const actual = Object.fromEntries(
+      tables.filter((t) => !t.name.startsWith('sqlite_')).map((t) => [t.name, t.columns.map((c) => c.name).sort()]),
+    );
+    const declared = Object.fromEntries(
+      Object.entries(COLUMNS_OF_INTERFACE).map(([table, columns]) => [table, Object.keys(columns).sort()]),
+    );
+    expect(actual).toEqual(declared);
+  });
+
+  it('migrating again changes nothing', async () => {
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+});

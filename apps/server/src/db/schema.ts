@@ -1,0 +1,105 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types for Kysely. On both dialects booleans are stored as integers 0/1 and timestamps as
+ * ISO-8601 UTC text (`Date.toISOString()`), so rows read the same on SQLite and PostgreSQL.
+ */
+export interface Database {
+  corporate_clients: CorporateClientsTable;
+  slider_images: SliderImagesTable;
+  users: UsersTable;
+  user_keys: UserKeysTable;
+  notification_settings: NotificationSettingsTable;
+}
+
+/** 0 or 1. */
+export type Flag = number;
+/** ISO-8601 UTC text. */
+export type Timestamp = string;
+
+/** A studio's own branding (is_default = 1) or a corporate client's, picked by host. */
+export interface CorporateClientsTable {
+  id: Generated<number>;
+  name: string;
+  /** Host the client's gallery is served on, lower case, no scheme; null for the default. */
+  base_url: string | null;
+  accent_color: string;
+  /** Storage keys of the branding images. */
+  logo_dark_key: string | null;
+  logo_white_key: string | null;
+  background_key: string | null;
+  copyright: string;
+  tiktok_url: string | null;
+  instagram_url: string | null;
+  twitter_url: string | null;
+  youtube_url: string | null;
+  /** JSON array of { question, answer }. */
+  faqs_json: string;
+  support_email: string | null;
+  is_default: Flag;
+  created_at: Timestamp;
+}
+
+export type SliderKind = 'gallery' | 'corporate';
+
+export interface SliderImagesTable {
+  id: Generated<number>;
+  kind: SliderKind;
+  title: string | null;
+  photo_key: string;
+  link_url: string | null;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lower case. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** argon2id; null for accounts that only sign in with Google. */
+  password_hash: string | null;
+  activated: Flag;
+  contact_number: string | null;
+  image_key: string | null;
+  google_sub: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type UserKeyPurpose = 'activation' | 'reset' | 'invite';
+
+/** One-time keys sent by mail; only their SHA-256 is stored. */
+export interface UserKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: UserKeyPurpose;
+  key_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  is_email: Flag;
+  is_sms: Flag;
+  updated_at: Timestamp;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CorporateClientRow = Selectable<CorporateClientsTable>;
+export type NewCorporateClientRow = Insertable<CorporateClientsTable>;
+export type SliderImageRow = Selectable<SliderImagesTable>;
+export type NewSliderImageRow = Insertable<SliderImagesTable>;
+
+export function toFlag(value: boolean): Flag {
+  return value ? 1 : 0;
+}
+
+export function fromFlag(value: Flag): boolean {
+  return value === 1;
+}

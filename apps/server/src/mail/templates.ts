@@ -1,0 +1,69 @@
+import type { OutgoingMail } from './mailer';
+
+/** What a mail shows of the studio sending it. */
+export interface MailBranding {
+  studioName: string;
+  accentColor: string;
+  supportEmail: string | null;
+}
+
+export function activationMail(to: string, firstName: string, link: string, branding: MailBranding): OutgoingMail {
+  return brandedMail(to, branding, {
+    subject: `Activate your ${branding.studioName} account`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [`Thanks for signing up. Activate your account to open your photo gallery.`],
+    action: { label: 'Activate my account', url: link },
+    afterAction: `If you did not create this account, you can ignore this email.`,
+  });
+}
+
+export function passwordResetMail(to: string, firstName: string, link: string, branding: MailBranding): OutgoingMail {
+  return brandedMail(to, branding, {
+    subject: `Set a new password for ${branding.studioName}`,
+    greeting: firstName ? `Hi ${firstName},` : 'Hi,',
+    paragraphs: [`We received a request to set a new password for your account.`],
+    action: { label: 'Set a new password', url: link },
+    afterAction: `The link works once and expires in 24 hours. If you did not ask for it, you can ignore this email.`,
+  });
+}
+
+interface MailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  afterAction: string;
+}
+
+function brandedMail(to: string, branding: MailBranding, content: MailContent): OutgoingMail {
+  const signOff = branding.supportEmail
+    ? `Questions? Write to ${branding.supportEmail}.\n\n${branding.studioName}`
+    : branding.studioName;
+
+  const text = [
+    content.greeting,
+    ...content.paragraphs,
+    `${content.action.label}: ${content.action.url}`,
+    content.afterAction,
+    signOff,
+  ].join('\n\n');
+
+  const accent = /^#[0-9a-fA-F]{6}$/.test(branding.accentColor) ? branding.accentColor : '#333333';
+  const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f4f4f7;font-family:Helvetica,Arial,sans-serif;color:#222">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:20px;color:${accent}">${escapeHtml(branding.studioName)}</h1>
+${[content.greeting, ...content.paragraphs].map(paragraph).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${accent};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>
+${paragraph(content.afterAction)}
+<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(signOff).replace(/\n/g, '<br>')}</p>
+</div></body></html>`;
+
+  return { to, subject: content.subject, text, html, links: [content.action.url] };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { TokenService } from './tokens';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+describe('TokenService', () => {
+  it('issues a token that verifies to its user id until it expires', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const tokens = new TokenService(SECRET, () => now);
+    const issued = await tokens.issue({ id: 42, email: 'a@example.com' });
+    expect(issued.expiresAt).toBe('2026-01-08T00:00:00.000Z');
+    expect(await tokens.verify(issued.token)).toBe(42);
+
+    now = new Date('2026-01-08T00:00:01Z');
+    expect(await tokens.verify(issued.token)).toBeNull();
+  });
+
+  it('gives each token its own id', async () => {
+    const tokens = new TokenService(SECRET, () => new Date());
+    const [a, b] = await Promise.all([tokens.issue({ id: 1, email: 'a@b.co' }), tokens.issue({ id: 1, email: 'a@b.co' })]);
+    const idOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()).id_token;
+    expect(idOf(a.token)).not.toBe(idOf(b.token));
+  });
+
+  it('refuses tokens signed with another secret, or not tokens at all', async () => {
+    const clock = () => new Date();
+    const theirs = await new TokenService(`${SECRET}-other`, clock).issue({ id: 7, email: 'x@y.co' });
+    const ours = new TokenService(SECRET, clock);
+    expect(await ours.verify(theirs.token)).toBeNull();
+    expect(await ours.verify('garbage')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  type CorporateClient,
+  type FaqEntry,
+  type SliderImage,
+  defaultFaqs,
+  faqEntry,
+} from '@studio-gallery/contract';
+import { z } from 'zod';
+import type { CorporateClientRow, SliderKind } from '../../db/schema';
+import type { MailBranding } from '../../mail/templates';
+import { mediaUrl } from '../../storage/storage';
+import type { BrandingRepository } from './branding.repository';
+
+export const DEFAULT_STUDIO_NAME = 'Studio Gallery';
+
+export class BrandingService {
+  constructor(private readonly branding: BrandingRepository) {}
+
+  /** The client whose base URL is `host`, else the studio's default; a list, JHipster filter style. */
+  async corporateClientsForHost(host: string | undefined): Promise<CorporateClient[]> {
+    const client = (host ? await this.branding.findByBaseUrl(normalizeHost(host)) : undefined) ?? (await this.branding.findDefault());
+    return client ? [toCorporateClient(client)] : [];
+  }
+
+  async sliderImages(kind: SliderKind): Promise<SliderImage[]> {
+    const rows = await this.branding.listSliderImages(kind);
+    return rows.map((row) => ({ id: row.id, title: row.title, photoUrl: mediaUrl(row.photo_key), url: row.link_url }));
+  }
+
+  /** How the studio signs its mails. */
+  async mailBranding(): Promise<MailBranding> {
+    const studio = await this.branding.findDefault();
+    return {
+      studioName: studio?.name ?? DEFAULT_STUDIO_NAME,
+      accentColor: studio?.accent_color ?? '#7048E8',
+      supportEmail: studio?.support_email ?? null,
+    };
+  }
+}
+
+/** `https://Gallery.Example.com:8443/x` and `gallery.example.com:8443` both become `gallery.example.com:8443`. */
+export function normalizeHost(value: string): string {
+  const trimmed = value.trim().toLowerCase();
+  try {
+    return new URL(trimmed.includes('://') ? trimmed : `http://${trimmed}`).host;
+  } catch {
+    return trimmed;
+  }
+}
+
+const faqList = z.array(faqEntry);
+
+function parseFaqs(json: string): FaqEntry[] {
+  try {
+    const parsed = faqList.safeParse(JSON.parse(json));
+    return parsed.success && parsed.data.length > 0 ? parsed.data : defaultFaqs;
+  } catch {
+    return defaultFaqs;
+  }
+}
+
+function toCorporateClient(row: CorporateClientRow): CorporateClient {
+  return {
+    id: row.id,
+    name: row.name,
+    baseUrl: row.base_url,
+    imageBG: mediaUrl(row.background_key),
+    logoDB: mediaUrl(row.logo_dark_key),
+    logoWB: mediaUrl(row.logo_white_key),
+    accentColor: row.accent_color,
+    copyright: row.copyright,
+    socialLinks: {
+      tiktok: row.tiktok_url,
+      instagram: row.instagram_url,
+      twitter: row.twitter_url,
+      youtube: row.youtube_url,
+    },
+    faqs: parseFaqs(row.faqs_json),
+    supportEmail: row.support_email,
+  };
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import { healthResponse } from '@studio-gallery/contract';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness check', response: { 200: healthResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import type { Services } from '../../services';
+import { accountRoutes } from './account';
+import { authRoutes } from './auth';
+import { brandingRoutes } from './branding';
+import { healthRoutes } from './health';
+import { mediaRoutes } from './media';
+import { notificationSettingsRoutes } from './notification-settings';
+import { usersRoutes } from './users';
+
+/** Every /api route; each group receives only the services it uses. */
+export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClientId: string | null }> = async (
+  app,
+  { services, googleClientId },
+) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { accounts: services.accounts, googleClientId });
+  await app.register(accountRoutes, { passwords: services.passwords, users: services.users });
+  await app.register(usersRoutes, { users: services.users, orders: services.orders });
+  await app.register(notificationSettingsRoutes, { settings: services.notificationSettings });
+  await app.register(brandingRoutes, { branding: services.branding });
+  await app.register(mediaRoutes, { storage: services.storage });
+};

@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { createDb } from './db/create-db';
+import { migrateToLatest } from './db/migrate';
+import { seedDatabase } from './seed';
+import { DEMO_CUSTOMER } from './seed/demo-customer';
+import { createStorage } from './storage/create-storage';
+
+async function start(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDb(config.database);
+  const storage = createStorage(config);
+  const app = await buildApp(config, { db, storage });
+
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: systemClock });
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'closing: finishing requests in flight');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'could not close cleanly');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
+  if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  console.log(`\n  ${lines.join('\n  ')}\n`);
+}
+
+start().catch((error: unknown) => {
+  console.error('Studio Gallery could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import { AccountMails } from './modules/accounts/account-mails';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { GoogleIdTokenVerifier } from './modules/accounts/google-id-tokens';
+import { PasswordsService } from './modules/accounts/passwords.service';
+import type { TokenService } from './modules/accounts/tokens';
+import { BrandingRepository } from './modules/branding/branding.repository';
+import { BrandingService } from './modules/branding/branding.service';
+import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository';
+import { NotificationSettingsService } from './modules/notifications/notification-settings.service';
+import { OrdersRepository } from './modules/orders/orders.repository';
+import { OrdersService } from './modules/orders/orders.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { UsersService } from './modules/users/users.service';
+import type { Storage } from './storage/storage';
+
+export interface Services {
+  accounts: AccountsService;
+  passwords: PasswordsService;
+  users: UsersService;
+  notificationSettings: NotificationSettingsService;
+  orders: OrdersService;
+  branding: BrandingService;
+  storage: Storage;
+}
+
+export interface ServiceDependencies {
+  db: Kysely<Database>;
+  storage: Storage;
+  mailer: Mailer;
+  tokens: TokenService;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'google'>;
+  log: FastifyBaseLogger;
+}
+
+/** The composition root: wires each service to the repositories it names. */
+export function createServices({ db, storage, mailer, tokens, clock, config, log }: ServiceDependencies): Services {
+  const accountsRepository = new AccountsRepository(db);
+  const branding = new BrandingService(new BrandingRepository(db));
+  const mails = new AccountMails(mailer, branding, config.publicUrl);
+  const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
+
+  return {
+    accounts: new AccountsService(accountsRepository, tokens, google, mails, clock),
+    passwords: new PasswordsService(accountsRepository, mails, clock),
+    users: new UsersService(new UsersRepository(db), storage, clock, log),
+    notificationSettings: new NotificationSettingsService(new NotificationSettingsRepository(db), clock),
+    orders: new OrdersService(new OrdersRepository(db)),
+    branding,
+    storage,
+  };
+}

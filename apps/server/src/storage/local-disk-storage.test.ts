@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalDiskStorage } from './local-disk-storage';
+import { isValidStorageKey, newMediaKey } from './storage';
+
+let root: string;
+let storage: LocalDiskStorage;
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-storage-'));
+  storage = new LocalDiskStorage(root);
+});
+afterAll(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('storage keys', () => {
+  it('accept relative paths of safe segments only', () => {
+    expect(isValidStorageKey('avatars/0a1b.webp')).toBe(true);
+    expect(isValidStorageKey(newMediaKey('branding', 'svg'))).toBe(true);
+    for (const bad of ['', '/etc/passwd', '../secret', 'a/../b', 'a//b', 'a\\b', '.hidden', 'a/..', 'x/y%2F..']) {
+      expect(isValidStorageKey(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('LocalDiskStorage', () => {
+  it('stores buffers and streams, reads them back, and deletes them', async () => {
+    await storage.put('a/one.txt', Buffer.from('one'));
+    await storage.put('a/two.txt', Readable.from(['tw', 'o']));
+    const stored = await storage.getStream('a/two.txt');
+    expect(stored?.size).toBe(3);
+    expect(await text(stored!.stream)).toBe('two');
+    expect(await storage.exists('a/one.txt')).toBe(true);
+
+    await storage.delete('a/one.txt');
+    await storage.delete('a/one.txt');
+    expect(await storage.exists('a/one.txt')).toBe(false);
+    expect(await storage.getStream('a/one.txt')).toBeNull();
+    expect(await storage.getStream('a')).toBeNull();
+  });
+
+  it('leaves no partial file when a stream fails', async () => {
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('connection lost'));
+      },
+    });
+    await expect(storage.put('b/broken.bin', failing)).rejects.toThrow('connection lost');
+    expect(await fs.readdir(path.join(root, 'b'))).toEqual([]);
+  });
+
+  it('refuses keys that would leave its folder', async () => {
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidStorageKey, type Storage, type StoredObject } from './storage';
+
+export class LocalDiskStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, data: Buffer | Readable): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      if (Buffer.isBuffer(data)) await fs.writeFile(temporary, data);
+      else await pipeline(data, createWriteStream(temporary));
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<StoredObject | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (stats.isFile()) return { stream: handle.createReadStream(), size: stats.size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    await handle.close();
+    return null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  private pathOf(key: string): string {
+    assertValidStorageKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}

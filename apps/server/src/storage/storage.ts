@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+/** A stored file being read. */
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where media files live, addressed by keys such as `avatars/3f…a1.webp`. Local disk first; an
+ * S3-compatible store later implements the same interface.
+ */
+export interface Storage {
+  /** Writes atomically: readers see the old file or the whole new one, never a part. */
+  put(key: string, data: Buffer | Readable): Promise<void>;
+  /** null when there is no such file. */
+  getStream(key: string): Promise<StoredObject | null>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/** Keys are relative paths of safe segments: no `..`, no leading slash, no backslash, no empty part. */
+export function isValidStorageKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split('/').every((segment) => SEGMENT.test(segment) && segment !== '..' && !segment.includes('..'));
+}
+
+export function assertValidStorageKey(key: string): void {
+  if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** A fresh, unguessable key such as `avatars/<32 hex>.webp`. */
+export function newMediaKey(folder: string, extension: string): string {
+  return `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** The public URL of a media file (served by routes/api/media.ts). */
+export function mediaUrl(key: string): string;
+export function mediaUrl(key: string | null): string | null;
+export function mediaUrl(key: string | null): string | null {
+  return key === null ? null : `/api/media/${key}`;
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { messages } from '@studio-gallery/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../src/mail/mailer';
+import { type TestApp, startTestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('the API shell', () => {
+  it('GET /api/health answers ok', async () => {
+    const response = await t.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('gives every response its own x-request-id, failures included', async () => {
+    const ids = new Set<string>();
+    for (const [method, url] of [
+      ['GET', '/api/health'],
+      ['GET', '/api/no-such-call'],
+      ['POST', '/api/authenticate'],
+      ['GET', '/api/account'],
+    ] as const) {
+      const response = await t.request(method, url);
+      const id = response.headers.get('x-request-id') ?? '';
+      expect(id, url).toMatch(UUID);
+      ids.add(id);
+    }
+    expect(ids.size).toBe(4);
+  });
+
+  it('ignores a request id sent by the client', async () => {
+    const response = await t.request('GET', '/api/health', { headers: { 'x-request-id': 'chosen-by-client' } });
+    expect(response.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('answers unknown /api paths with 404 { message }', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await t.request(method, '/api/no-such-call');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: messages.notFound });
+    }
+  });
+
+  it('answers malformed JSON, an empty JSON body and an unknown content type with 4xx { message }', async () => {
+    const malformed = await t.request('POST', '/api/authenticate', { rawBody: '{"username": "a@b.co",' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: messages.invalidRequestBody });
+
+    const empty = await t.request('POST', '/api/authenticate', { rawBody: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: messages.invalidRequestBody });
+
+    const xml = await t.request('POST', '/api/authenticate', { rawBody: '<login/>', contentType: 'application/xml' });
+    expect(xml.status).toBe(415);
+    expect(xml.body).toEqual({ message: messages.unsupportedMediaType });
+  });
+
+  it('refuses JSON bodies over 1 MB with 413, outside the profile-photo call', async () => {
+    const response = await t.request('POST', '/api/authenticate', {
+      body: { username: 'a@b.co', password: 'x'.repeat(1_100_000) },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: messages.requestTooLarge });
+  });
+
+  it('sends security headers and keeps CORS closed', async () => {
+    const response = await t.request('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://accounts.google.com/gsi/client');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves the OpenAPI document and its UI at /api/docs', async () => {
+    const ui = await fetch(`${t.baseUrl}/api/docs/`);
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-type')).toContain('text/html');
+    const document = await t.request('GET', '/api/docs/json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe('3.0.3');
+    for (const route of ['/api/authenticate', '/api/users/{id}', '/api/corporate-clients', '/api/NotificationSettings']) {
+      expect(Object.keys(document.body.paths), route).toContain(route);
+    }
+  });
+});
+
+describe('a failure inside the server', () => {
+  let broken: TestApp;
+  const failingMailer: Mailer = {
+    send: async () => {
+      throw new Error('SMTP password hunter2 rejected by mail.internal:25');
+    },
+    close: () => {},
+  };
+  beforeAll(async () => {
+    broken = await startTestApp({}, { mailer: failingMailer });
+  });
+  afterAll(async () => {
+    await broken?.close();
+  });
+
+  it('answers 500 with the generic message only, and leaves no half-made account behind', async () => {
+    const body = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'Cobol59' };
+    const response = await broken.request('POST', '/api/register-galleryuser', { body });
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ success: false, massage: messages.unexpectedError, message: messages.unexpectedError });
+    expect(JSON.stringify(response.body)).not.toContain('hunter2');
+    expect(response.headers.get('x-request-id')).toMatch(UUID);
+
+    const users = await broken.db.kysely.selectFrom('users').select('id').where('email', '=', 'grace@example.com').execute();
+    expect(users).toHaveLength(0);
+  });
+});
+
+describe('rate limits on sign-in, sign-up and password calls', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('answer 429 with the message once the shared budget is spent, and leave other calls alone', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await limited.request('GET', '/api/docs/json')).status).toBe(200);
+
+    const attempt = { body: { username: 'x@example.com', password: 'Wrong123' } };
+    expect((await limited.request('POST', '/api/authenticate', attempt)).status).toBe(401);
+    expect((await limited.request('POST', '/api/register-galleryuser', { body: {} })).status).toBe(400);
+    expect((await limited.request('POST', '/api/account/reset-password', { body: 'x@example.com' })).status).toBe(400);
+
+    for (const url of ['/api/authenticate', '/api/active-galley-user', '/api/account/reset-password/finish']) {
+      const response = await limited.request('POST', url, attempt);
+      expect(response.status, url).toBe(429);
+      expect(response.body.message).toBe(messages.tooManyRequests);
+      expect(response.headers.get('retry-after')).toBeTruthy();
+    }
+    expect((await limited.request('GET', '/api/health')).status).toBe(200);
+    expect((await limited.request('GET', '/api/corporate-clients')).status).toBe(200);
+  });
+});
+
+describe('the built web app', () => {
+  let withWeb: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-web-'));
+    await fs.mkdir(path.join(webDist, 'assets'));
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Studio Gallery</title><div id="root"></div>');
+    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), 'console.log("app")');
+    await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    withWeb = await startTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await withWeb?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and for client routes, never cached', async () => {
+    for (const url of ['/', '/settings', '/active-account/abc_DEF-123', '/reset/finish?key=abc']) {
+      const response = await fetch(`${withWeb.baseUrl}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for good, and answers 404 for missing files and API paths', async () => {
+    const asset = await fetch(`${withWeb.baseUrl}/assets/index-AbC123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    expect((await fetch(`${withWeb.baseUrl}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${withWeb.baseUrl}/assets/missing-123.js`)).status).toBe(404);
+
+    const api = await withWeb.request('GET', '/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ message: messages.notFound });
+  });
+});

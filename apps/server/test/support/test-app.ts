@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { normalizeEmail } from '@studio-gallery/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { type AppDependencies, buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type Db, createDb } from '../../src/db/create-db';
+import { migrateToLatest } from '../../src/db/migrate';
+import { AccountsRepository } from '../../src/modules/accounts/accounts.repository';
+import { hashPassword } from '../../src/modules/accounts/password-hashing';
+import { seedDatabase } from '../../src/seed';
+import { createStorage } from '../../src/storage/create-storage';
+import { type ReceivedMail, readOutbox } from './mail';
+
+/** A clock tests can move forward (key expiry, token lifetime). */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
+  advanceHours(hours: number): void {
+    this.offsetMs += hours * 3_600_000;
+  }
+}
+
+/** Response bodies are checked with expect(), so tests read them loosely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonBody = any;
+
+export interface ApiResponse<T = JsonBody> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string;
+  token?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string;
+  config: Config;
+  db: Db;
+  clock: TestClock;
+  request<T = JsonBody>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Every mail written to the outbox so far, oldest first. */
+  outbox(): Promise<ReceivedMail[]>;
+  /** The newest outbox mail to `email`; fails when there is none. */
+  lastMailTo(email: string): Promise<ReceivedMail>;
+  /** An activated account, created straight in the database, and its bearer token. */
+  createUser(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string; activated: boolean }>): Promise<TestUser>;
+  signIn(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/**
+ * Starts the whole app on a random local port with a fresh DATA_DIR, migrated and seeded, with
+ * DEMO_DATA off. With TEST_DATABASE_URL set it uses PostgreSQL in a fresh schema (dropped on close);
+ * otherwise a SQLite file in the temporary folder.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  dependencies: Omit<AppDependencies, 'db' | 'clock'> = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-api-'));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'off',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_RATE_LIMIT: '100000',
+    PUBLIC_URL: 'http://gallery.test',
+    WEB_DIST: path.join(dataDir, 'no-web-app'),
+    ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+
+  const clock = new TestClock();
+  const db = createDb(config.database);
+  const dropEverything = async () => {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db.kysely);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  const storage = dependencies.storage ?? createStorage(config);
+  let app: FastifyInstance;
+  let address: string;
+  try {
+    await migrateToLatest(db);
+    await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: clock.now });
+    app = await buildApp(config, { ...dependencies, db, storage, clock: clock.now });
+    address = await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await dropEverything();
+    await db.kysely.destroy();
+    throw error;
+  }
+
+  const request: TestApp['request'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.rawBody !== undefined || options.body !== undefined) {
+      body = options.rawBody ?? JSON.stringify(options.body);
+      headers['content-type'] = options.contentType ?? 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${address}${url}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as JsonBody };
+  };
+
+  const signIn = async (email: string, password: string) => {
+    const response = await request('POST', '/api/authenticate', { body: { username: email, password } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.id_token as string;
+  };
+
+  return {
+    app,
+    baseUrl: address,
+    config,
+    db,
+    clock,
+    request,
+    outbox: () => readOutbox(dataDir),
+    async lastMailTo(email) {
+      const mails = (await readOutbox(dataDir)).filter((m) => m.to.includes(normalizeEmail(email)));
+      const last = mails.at(-1);
+      if (!last) throw new Error(`no mail to ${email} in the outbox`);
+      return last;
+    },
+    async createUser(overrides = {}) {
+      userCounter += 1;
+      const email = overrides.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+      const password = overrides.password ?? 'Secret123';
+      const user = await new AccountsRepository(db.kysely).insertUser(
+        {
+          email: normalizeEmail(email),
+          firstName: overrides.firstName ?? 'Test',
+          lastName: overrides.lastName ?? 'User',
+          passwordHash: await hashPassword(password),
+          activated: overrides.activated ?? true,
+        },
+        clock.now(),
+      );
+      if (!user) throw new Error(`could not create ${email}`);
+      const token = user.activated ? await signIn(email, password) : '';
+      return { id: user.id, email: user.email, password, token };
+    },
+    signIn,
+    async close() {
+      await dropEverything();
+      await app.close();
+    },
+  };
+}
+
+/** The claims of a JWT, unverified (for assertions). */
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `npm test`: every check in order, stopping at the first failure.
+//
+//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> e2e
+//
+// The PostgreSQL run of the API suite happens only when TEST_DATABASE_URL is set (.ci/run sets it).
+// Options:  --only <step>[,<step>…]   run just these steps
+//           --skip <step>[,<step>…]   leave these out      (steps: typecheck, lint, unit, api, api-pg, e2e)
+// The last line printed is always "N passed, N failed" (counting steps).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Environment without TEST_DATABASE_URL, so the API suite uses its SQLite default. */
+function sqliteEnv() {
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  return env;
+}
+
+const steps = [
+  { name: 'typecheck', title: 'Type check (tsc, every workspace)', cmd: npm, args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', title: 'Lint (eslint, whole tree)', cmd: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'unit', title: 'Unit tests (vitest: unit + web)', cmd: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'web'] },
+  { name: 'api', title: 'API tests on SQLite (vitest: api)', cmd: bin('vitest'), args: ['run', '--project', 'api'], env: sqliteEnv() },
+  {
+    name: 'api-pg',
+    title: `API tests on PostgreSQL (${redact(process.env.TEST_DATABASE_URL)})`,
+    cmd: process.execPath,
+    args: [path.join(root, 'scripts', 'test-api-pg.mjs')],
+    enabled: Boolean(process.env.TEST_DATABASE_URL),
+    whyDisabled: 'TEST_DATABASE_URL not set',
+  },
+  { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', cmd: process.execPath, args: [path.join(root, 'scripts', 'e2e.mjs')] },
+];
+
+function redact(url) {
+  if (!url) return '';
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'TEST_DATABASE_URL';
+  }
+}
+
+function parseList(flag) {
+  const out = [];
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === flag && argv[i + 1]) out.push(...argv[++i].split(','));
+    else if (a.startsWith(`${flag}=`)) out.push(...a.slice(flag.length + 1).split(','));
+  }
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+const only = parseList('--only');
+const skip = parseList('--skip');
+const known = new Set(steps.map((s) => s.name));
+for (const name of [...only, ...skip]) {
+  if (!known.has(name)) {
+    console.error(`Unknown step "${name}". Steps: ${[...known].join(', ')}`);
+    process.exit(2);
+  }
+}
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
+const bold = (s) => paint('1', s);
+const green = (s) => paint('32', s);
+const red = (s) => paint('31', s);
+const dim = (s) => paint('2', s);
+
+function fmt(ms) {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+let current = null;
+function run(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, stdio: 'inherit' });
+    current = child;
+    child.on('error', (err) => {
+      console.error(red(`Could not start ${step.cmd}: ${err.message}`));
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+// Ctrl-C reaches the child through the terminal's process group; just don't die before it does.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current) current.kill(sig);
+    else process.exit(130);
+  });
+}
+
+const results = [];
+const started = Date.now();
+let failed = false;
+const selected = steps.filter((s) => (only.length === 0 || only.includes(s.name)) && !skip.includes(s.name));
+
+for (const [i, step] of selected.entries()) {
+  if (failed) {
+    results.push({ step, status: 'not run' });
+    continue;
+  }
+  if (step.enabled === false) {
+    results.push({ step, status: 'skipped', note: step.whyDisabled });
+    continue;
+  }
+  const header = `▶ [${i + 1}/${selected.length}] ${step.title}`;
+  console.log(`\n${bold('═'.repeat(Math.min(100, header.length + 2)))}\n${bold(header)}\n${dim(`  $ ${[path.relative(root, step.cmd) || step.cmd, ...step.args.map((a) => (a.startsWith(root) ? path.relative(root, a) : a))].join(' ')}`)}\n`);
+  const t0 = Date.now();
+  const code = await run(step);
+  const ms = Date.now() - t0;
+  const ok = code === 0;
+  results.push({ step, status: ok ? 'passed' : 'failed', ms, code });
+  console.log(`\n${ok ? green(`✔ ${step.name} passed`) : red(`✘ ${step.name} failed (exit ${code})`)} in ${fmt(ms)}`);
+  if (!ok) failed = true;
+}
+for (const step of steps.filter((s) => !selected.includes(s))) results.push({ step, status: 'skipped', note: 'left out by --only/--skip' });
+results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
+
+const passedCount = results.filter((r) => r.status === 'passed').length;
+const failedCount = results.filter((r) => r.status === 'failed').length;
+
+console.log(`\n${bold('Summary')}`);
+for (const r of results) {
+  const mark = { passed: green('✔'), failed: red('✘'), skipped: dim('-'), 'not run': dim('·') }[r.status];
+  const time = r.ms === undefined ? '' : fmt(r.ms);
+  const note = r.note ? dim(` (${r.note})`) : r.status === 'failed' ? red(` (exit ${r.code})`) : '';
+  console.log(`  ${mark} ${r.step.name.padEnd(10)} ${r.status.padEnd(8)} ${time.padStart(12)}${note}`);
+}
+console.log(dim(`  total ${fmt(Date.now() - started)}`));
+console.log(`${passedCount} passed, ${failedCount} failed`);
+process.exit(failedCount > 0 ? 1 : 0);
