@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '100000000',
+      AUTH_RATE_LIMIT: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
