@@ -1,0 +1,46 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_THEME, storageKeys } from '@studio-gallery/contract';
+import { FullPageLoader } from '../components/full-page-loader';
+import { useBranding } from '../features/branding/hooks/use-branding';
+import { useBrandTheme } from '../features/branding/hooks/use-brand-theme';
+import { createQueryClient } from '../lib/query-client';
+
+/** The light/dark choice lives in local storage under the spec's `theme` name. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.theme });
+
+function BrandedMantine({ children }: { children: ReactNode }) {
+  const { theme, cssVariablesResolver, accentColor } = useBrandTheme();
+  const { isLoading, branding } = useBranding();
+
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', accentColor);
+  }, [accentColor]);
+
+  useEffect(() => {
+    document.documentElement.dataset.studio = branding.name;
+  }, [branding.name]);
+
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_THEME}
+    >
+      <Notifications position="top-right" zIndex={1000} limit={4} />
+      {isLoading ? <FullPageLoader /> : children}
+    </MantineProvider>
+  );
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <BrandedMantine>{children}</BrandedMantine>
+    </QueryClientProvider>
+  );
+}

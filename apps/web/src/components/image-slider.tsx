@@ -1,0 +1,159 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import classes from './image-slider.module.css';
+
+export interface SliderItem {
+  key: string | number;
+  src: string;
+  alt: string;
+  /** Optional link the picture opens (in a new tab). */
+  href?: string | null;
+  caption?: string | null;
+}
+
+export interface ImageSliderProps {
+  items: SliderItem[];
+  /** Accessible name of the carousel region. */
+  label: string;
+  /** Time each picture stays, in ms. */
+  intervalMs: number;
+  /** Cross-fade duration, in ms. */
+  transitionMs?: number;
+  /** Shows the captions over the pictures. */
+  withCaptions?: boolean;
+  className?: string;
+  /** Rendered above the pictures (for example a title over a banner). */
+  overlay?: ReactNode;
+  /**
+   * `cover` fills the frame and crops; `contain` shows the whole picture over a blurred copy of
+   * itself (for pictures whose own text must not be cut off).
+   */
+  fit?: 'cover' | 'contain';
+  /** Where the pause button and dots sit. */
+  controlsPosition?: 'top' | 'bottom';
+  /** Dot size: `sm` for small frames such as the sidebar. */
+  controlsSize?: 'sm' | 'md';
+}
+
+/**
+ * A cross-fading picture carousel with autoplay. Autoplay pauses while hovered or focused, can be
+ * paused with a button (WCAG 2.2.2), and is off when the user prefers reduced motion.
+ */
+export function ImageSlider({
+  items,
+  label,
+  intervalMs,
+  transitionMs = 800,
+  withCaptions = false,
+  className,
+  overlay,
+  fit = 'cover',
+  controlsPosition = 'bottom',
+  controlsSize = 'md',
+}: ImageSliderProps) {
+  const [activeIndex, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const reduceMotion = useReducedMotion();
+  const count = items.length;
+  const active = count > 0 ? activeIndex % count : 0;
+  const autoplay = count > 1 && !paused && !hovered && !reduceMotion;
+
+  useEffect(() => {
+    if (!autoplay) return undefined;
+    const timer = window.setInterval(() => setActive((i) => (i + 1) % count), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [autoplay, count, intervalMs]);
+
+  return (
+    <section
+      className={[classes.root, className].filter(Boolean).join(' ')}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-fit={fit}
+      data-controls={controlsPosition}
+      data-size={controlsSize}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHovered(false);
+      }}
+    >
+      <div aria-live={autoplay ? 'off' : 'polite'}>
+        {items.map((item, index) => {
+          const isActive = index === active;
+          const image = (
+            <>
+              {fit === 'contain' ? (
+                <img
+                  className={classes.backdrop}
+                  src={item.src}
+                  alt=""
+                  aria-hidden
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                />
+              ) : null}
+              <img
+                className={classes.image}
+                src={item.src}
+                alt={item.alt}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+                draggable={false}
+              />
+            </>
+          );
+          return (
+            <div
+              key={item.key}
+              className={classes.slide}
+              style={{ transitionDuration: `${transitionMs}ms` }}
+              data-active={isActive || undefined}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${count}`}
+              aria-hidden={!isActive}
+              inert={!isActive}
+            >
+              {item.href ? (
+                <a className={classes.link} href={item.href} target="_blank" rel="noopener noreferrer">
+                  {image}
+                </a>
+              ) : (
+                image
+              )}
+              {withCaptions && item.caption ? <div className={classes.caption}>{item.caption}</div> : null}
+            </div>
+          );
+        })}
+      </div>
+      {overlay}
+      {count > 1 ? (
+        <div className={classes.controls}>
+          {!reduceMotion ? (
+            <button
+              type="button"
+              className={classes.toggle}
+              onClick={() => setPaused((p) => !p)}
+              aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+            >
+              {paused ? <IconPlayerPlayFilled size={12} /> : <IconPlayerPauseFilled size={12} />}
+            </button>
+          ) : null}
+          {items.map((item, index) => (
+            <button
+              key={item.key}
+              type="button"
+              className={classes.dot}
+              aria-label={`Show picture ${index + 1} of ${count}`}
+              aria-current={index === active}
+              onClick={() => setActive(index)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { tokenResponse, type TokenResponse } from '@studio-gallery/contract';
+import { api } from '../../../lib/api-client';
+import { startSession } from '../../../lib/session';
+
+/** POST /external-authenticate {token: Google ID token} → token object; stored as the session. */
+export async function externalAuthenticate(googleIdToken: string): Promise<TokenResponse> {
+  const data = await api.post<unknown>(
+    '/external-authenticate',
+    { token: googleIdToken },
+    { redirectOnUnauthorized: false },
+  );
+  const token = tokenResponse.parse(data);
+  startSession(token.id_token);
+  return token;
+}
+
+export function useExternalAuthenticate() {
+  return useMutation({ mutationFn: externalAuthenticate });
+}

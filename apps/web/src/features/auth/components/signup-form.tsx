@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { messages, signupFormSchema, type SignupForm as SignupValues } from '@studio-gallery/contract';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { PasswordField } from '../../../components/password-field';
+import { ResultCard } from '../../../components/result-card';
+import { useRegister } from '../api/register';
+
+/** What a failed signup shows: the server's message for a duplicate email (409), else "Signup failed". */
+export function signupErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 409 && error.message) return error.message;
+  return messages.signupFailed;
+}
+
+export function SignupForm() {
+  const form = useForm<SignupValues>({
+    resolver: zodResolver(signupFormSchema),
+    mode: 'all',
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+  const register = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || register.isPending;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (register.isPending) return;
+    setFailure(null);
+    try {
+      await register.mutateAsync({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        password: values.password,
+      });
+      setCreatedFor(values.email);
+    } catch (error) {
+      // 5xx and network failures also got the client's toast; the form still says what failed.
+      setFailure(signupErrorMessage(error));
+    }
+  });
+
+  if (createdFor) {
+    return (
+      <ResultCard
+        status="success"
+        title={messages.accountCreated}
+        actions={
+          <Button component={Link} to={paths.login} size="md" fullWidth>
+            Go to Login Page
+          </Button>
+        }
+      >
+        We have sent an activation link to <strong>{createdFor}</strong>. Please check your email and open the
+        link to activate your account.
+      </ResultCard>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={30}>
+          Create your account
+        </Title>
+        <Text c="dimmed" mt={6}>
+          Keep your headshots, favourites and orders in one place.
+        </Text>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password', {
+              onChange: () => {
+                if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
+              },
+            })}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" size="md" fullWidth loading={busy} disabled={busy}>
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to={paths.login} fw={600}>
+          Login
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateUserDetailsResponse, type UpdateUserDetailsRequest } from '@studio-gallery/contract';
+import { api } from '../../../lib/api-client';
+import { userQueryKey } from './get-user';
+
+/** PUT /users/UpdateUserDetailsWithImage; the photo travels as base64 without the data: prefix. */
+export async function updateUser(values: UpdateUserDetailsRequest) {
+  return updateUserDetailsResponse.parse(await api.put<unknown>('/users/UpdateUserDetailsWithImage', values));
+}
+
+export function useUpdateUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (result) => {
+      queryClient.setQueryData(userQueryKey(userId), result.user);
+      void queryClient.invalidateQueries({ queryKey: userQueryKey(userId) });
+    },
+  });
+}

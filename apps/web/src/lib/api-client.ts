@@ -1,0 +1,141 @@
+import { errorResponse, messages } from '@studio-gallery/contract';
+import { notifications } from '@mantine/notifications';
+import { env } from '../config/env';
+import { clearStoredState, getToken } from './session';
+
+/** A failed call: the HTTP status (0 when there was no response) and the server's `{ message }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * Failures outside 400–500 (5xx, no response, anything odd) get the one generic toast from the
+ * client; screens should not toast them again.
+ */
+export function isUnexpectedFailure(status: number): boolean {
+  return status < 400 || status >= 500;
+}
+
+/** The error's message when the server sent one for a 4xx, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && !isUnexpectedFailure(error.status) && error.message) return error.message;
+  return fallback;
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The app decides where a signed-out user goes (the router's navigate, once it exists). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export const UNEXPECTED_ERROR_TOAST_ID = 'unexpected-error';
+
+function showUnexpectedError() {
+  notifications.show({
+    id: UNEXPECTED_ERROR_TOAST_ID,
+    color: 'red',
+    title: 'Something went wrong',
+    message: messages.unexpectedError,
+  });
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON (a string body is sent as a JSON string). */
+  body?: unknown;
+  /** Overrides the JSON content type (the reset-password call uses application/json-patch+json). */
+  contentType?: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /**
+   * When false, a 401 is just an error for the caller (sign-in calls: wrong password). When true
+   * (default), a 401 on a call made with a token ends the session and goes to the login screen.
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Calls the API: JSON in and out, `Authorization: Bearer <token>` when signed in. Throws ApiError
+ * with the server's `{ message }` on failure.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, contentType, query, signal, redirectOnUnauthorized = true } = options;
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    showUnexpectedError();
+    throw new ApiError(0, messages.unexpectedError);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const parsed = errorResponse.safeParse(data);
+  const message = parsed.success ? parsed.data.message : response.statusText || messages.unexpectedError;
+  if (isUnexpectedFailure(response.status)) {
+    showUnexpectedError();
+  } else if (response.status === 401 && token && redirectOnUnauthorized) {
+    clearStoredState();
+    onUnauthorized();
+  }
+  throw new ApiError(response.status, message);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+};
