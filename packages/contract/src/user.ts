@@ -29,7 +29,7 @@ export const updateUserDetailsRequest = z.object({
     .string()
     .trim()
     .max(30)
-    .regex(/^[+\d\s().-]*$/, 'Please enter a valid contact number')
+    .regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid)
     .nullable()
     .optional(),
   /** Base64 of the image without the data: prefix (§5). ~4/3 of the byte limit. */
