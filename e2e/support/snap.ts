@@ -24,6 +24,9 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
     ]);
   });
 
+  // A fixed header is drawn where it sat at the scroll position; full-page shots start from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+
   const project = test.info().project.name;
   const safeName = name.replace(/[^a-z0-9._-]+/gi, '-').replace(/^-+|-+$/g, '') || 'screen';
   const file = path.join(artifactsDir, 'screenshots', project, `${safeName}.png`);
