@@ -1,6 +1,6 @@
-import { ActionIcon, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Text, UnstyledButton } from '@mantine/core';
 import { Link, Outlet, useMatches } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { paths } from '../../config/paths';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { LoginShowcase } from '../../features/branding/components/login-showcase';
@@ -24,9 +24,6 @@ function useShowcaseKind(): 'slider' | 'banner' {
 /** The frame of the sign-in screens: form on one side, the studio's pictures on the other. */
 export function AuthLayout() {
   const kind = useShowcaseKind();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
 
   return (
     <div className={classes.root}>
@@ -35,17 +32,7 @@ export function AuthLayout() {
           <UnstyledButton component={Link} to={paths.login} aria-label="Go to login" style={{ borderRadius: 8 }}>
             <BrandLogo height={36} />
           </UnstyledButton>
-          <Tooltip label={`Switch to ${nextScheme} theme`} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={() => setColorScheme(nextScheme)}
-              aria-label={`Switch to ${nextScheme} theme`}
-            >
-              {scheme === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
-            </ActionIcon>
-          </Tooltip>
+          <ColorSchemeToggle />
         </header>
         <div className={classes.phoneBanner}>
           <LoginShowcase withSlider={kind === 'slider'} compact />

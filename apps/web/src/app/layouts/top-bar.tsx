@@ -8,21 +8,17 @@ import {
   Popover,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
 } from '@mantine/core';
 import {
   IconChevronDown,
   IconLogin2,
   IconLogout,
-  IconMoon,
   IconSettings,
   IconShoppingCart,
-  IconSun,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { paths } from '../../config/paths';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
 import classes from './app-layout.module.css';
@@ -40,9 +36,6 @@ export interface TopBarProps {
 /** Top bar (spec §2): sidebar toggle, cart with its count, user menu with Logout or Login. */
 export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onLogout }: TopBarProps) {
   const navigate = useNavigate();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   const userLabel = email ?? 'Loading...';
 
   return (
@@ -58,18 +51,7 @@ export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onL
       </UnstyledButton>
 
       <Group gap={6} ml="auto" wrap="nowrap">
-        <Tooltip label={`Switch to ${nextScheme} theme`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setColorScheme(nextScheme)}
-            aria-label={`Switch to ${nextScheme} theme`}
-            visibleFrom="xs"
-          >
-            {scheme === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
-          </ActionIcon>
-        </Tooltip>
+        <ColorSchemeToggle visibleFrom="xs" />
 
         <Indicator label={<span aria-hidden>{cartCount}</span>} size={18} offset={5} color="brand" showZero inline withBorder>
           <Popover position="bottom-end" withArrow shadow="md" width={260}>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Checkbox, Stack } from '@mantine/core';
 import { activationFormSchema, messages } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
+import { FormErrorAlert } from '../../../components/form-alert';
+import { FormHeading } from '../../../components/form-heading';
 import { isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { ResultCard } from '../../../components/result-card';
 import { useActivateAccount } from '../api/activate-account';
@@ -58,21 +59,13 @@ export function ActivateAccount({ code }: ActivateAccountProps) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Activate your account
-        </Title>
-        <Text c="dimmed" mt={6}>
-          One last step: accept the terms and conditions to open your gallery.
-        </Text>
-      </div>
+      <FormHeading
+        title="Activate your account"
+        description="One last step: accept the terms and conditions to open your gallery."
+      />
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={failure} />
           <Checkbox
             label="I have read and accept the terms and conditions"
             checked={accepted}

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import {
   forgotPasswordFormSchema,
   messages,
   type ForgotPasswordForm as ForgotValues,
 } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
+import { FormErrorAlert } from '../../../components/form-alert';
+import { FormHeading } from '../../../components/form-heading';
 import { errorMessage, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { ResultCard } from '../../../components/result-card';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -54,21 +55,13 @@ export function ForgotPasswordForm() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Forgot your password?
-        </Title>
-        <Text c="dimmed" mt={6}>
-          Enter the email address of your account and we will send you a link to set a new password.
-        </Text>
-      </div>
+      <FormHeading
+        title="Forgot your password?"
+        description="Enter the email address of your account and we will send you a link to set a new password."
+      />
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={failure} />
           <TextInput
             label="Email"
             type="email"

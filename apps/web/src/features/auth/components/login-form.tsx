@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { loginFormSchema, messages, type LoginForm as LoginValues } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
+import { FormErrorAlert } from '../../../components/form-alert';
+import { FormHeading } from '../../../components/form-heading';
 import { isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { PasswordField } from '../../../components/password-field';
 import { notifySuccess } from '../../../lib/notify';
@@ -70,14 +71,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Welcome back
-        </Title>
-        <Text c="dimmed" mt={6}>
-          Log in to see, download and share your photos.
-        </Text>
-      </div>
+      <FormHeading title="Welcome back" description="Log in to see, download and share your photos." />
 
       <form
         noValidate
@@ -87,11 +81,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         }}
       >
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={failure} />
           <TextInput
             label="Email"
             type="email"

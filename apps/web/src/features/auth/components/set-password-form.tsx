@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   messages,
   setPasswordFormSchema,
@@ -11,9 +10,11 @@ import {
   type SetPasswordForm as SetPasswordValues,
 } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
+import { FormErrorAlert } from '../../../components/form-alert';
+import { FormHeading } from '../../../components/form-heading';
 import { errorMessage, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ResultCard } from '../../../components/result-card';
 import { useFinishPasswordReset } from '../api/finish-password-reset';
 
@@ -32,7 +33,6 @@ export function SetPasswordForm({ resetKey, signedIn }: SetPasswordFormProps) {
   });
   const finish = useFinishPasswordReset();
   const [failure, setFailure] = useState<string | null>(null);
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -67,36 +67,16 @@ export function SetPasswordForm({ resetKey, signedIn }: SetPasswordFormProps) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Set your password
-        </Title>
-        <Text c="dimmed" mt={6}>
-          Choose a password of 6 to 15 characters.
-        </Text>
-      </div>
+      <FormHeading title="Set your password" description="Choose a password of 6 to 15 characters." />
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <PasswordField
+          <FormErrorAlert message={failure} />
+          <NewPasswordFields
+            form={form}
+            name="newPassword"
             label="New Password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword', {
-              onChange: () => {
-                if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
-              },
-            })}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            confirmName="confirmPassword"
+            confirmLabel="Confirm Password"
           />
           <Group grow gap="sm">
             {!resetKey ? (

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { messages, signupFormSchema, type SignupForm as SignupValues } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
+import { FormErrorAlert } from '../../../components/form-alert';
+import { FormHeading } from '../../../components/form-heading';
 import { isApiError } from '../../../lib/api-client';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ResultCard } from '../../../components/result-card';
 import { useRegister } from '../api/register';
 
@@ -65,21 +66,10 @@ export function SignupForm() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={30}>
-          Create your account
-        </Title>
-        <Text c="dimmed" mt={6}>
-          Keep your headshots, favourites and orders in one place.
-        </Text>
-      </div>
+      <FormHeading title="Create your account" description="Keep your headshots, favourites and orders in one place." />
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormErrorAlert message={failure} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
               label="First Name"
@@ -102,21 +92,12 @@ export function SignupForm() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <PasswordField
+          <NewPasswordFields
+            form={form}
+            name="password"
             label="Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password', {
-              onChange: () => {
-                if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
-              },
-            })}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            confirmName="confirmPassword"
+            confirmLabel="Confirm Password"
           />
           <Button type="submit" size="md" fullWidth loading={busy} disabled={busy}>
             Create Account

@@ -8,6 +8,7 @@ import {
 } from '@studio-gallery/contract';
 import { isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { useChangePassword } from '../api/change-password';
 
@@ -52,21 +53,12 @@ export function ChangePasswordForm() {
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-          <PasswordField
+          <NewPasswordFields
+            form={form}
+            name="newPassword"
             label="New Password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword', {
-              onChange: () => {
-                if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
-              },
-            })}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+            confirmName="confirmPassword"
+            confirmLabel="Confirm New Password"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
