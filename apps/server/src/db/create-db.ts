@@ -29,7 +29,30 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  cachePreparedStatements(database);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; compiling the same SQL again cost ~5 % of a
+ * signed-in read under load. Statements are reusable in better-sqlite3, so keep the most recent ones.
+ */
+function cachePreparedStatements(database: SqliteDatabase.Database): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  database.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      cache.delete(sql); // re-insert: Map order is the recency order
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, statement);
+    return statement;
+  }) as typeof database.prepare;
 }
 
 function openPostgres(connectionString: string, schema: string | null): Kysely<Database> {

@@ -29,4 +29,20 @@ describe('TokenService', () => {
     expect(await ours.verify(theirs.token)).toBeNull();
     expect(await ours.verify('garbage')).toBeNull();
   });
+
+  it('refuses tampered claims, other algorithms and unsigned tokens', async () => {
+    const tokens = new TokenService(SECRET, () => new Date());
+    const { token } = await tokens.issue({ id: 5, email: 'a@b.co' });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+
+    const otherUser = encode({ ...claims, unique_name: '6' });
+    expect(await tokens.verify(`${header}.${otherUser}.${signature}`)).toBeNull();
+    const unsigned = encode({ alg: 'none', typ: 'JWT' });
+    expect(await tokens.verify(`${unsigned}.${payload}.`)).toBeNull();
+    expect(await tokens.verify(`${encode({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${payload}`)).toBeNull();
+    expect(await tokens.verify(token)).toBe(5);
+  });
 });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, createHmac, createSecretKey, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type TokenClaims, type TokenResponse, tokenClaims } from '@studio-gallery/contract';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { Clock } from '../../clock';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -9,12 +9,14 @@ const LIFETIME_SECONDS = { normal: 7 * DAY_SECONDS, rememberMe: 30 * DAY_SECONDS
 /** Signs and checks the bearer JWT (HS256): `unique_name` is the user id, `id_token` the token's own id. */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly hmacKey: KeyObject;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.hmacKey = createSecretKey(this.key);
   }
 
   async issue(user: { id: number; email: string }, rememberMe = false): Promise<TokenResponse> {
@@ -33,12 +35,25 @@ export class TokenService {
     return { id_token: jwt, token: jwt, expiresAt: new Date(expiresAt * 1000).toISOString() };
   }
 
-  /** The user id a valid token was issued to; null for a missing, forged or expired token. */
+  /**
+   * The user id a valid token was issued to; null for a missing, forged or expired token.
+   * Verified with node:crypto rather than jose: this runs on every signed-in request, and jose's
+   * WebCrypto path (key import, a threadpool hop per call) cost about a fifth of a profile read's CPU.
+   */
   async verify(jwt: string): Promise<number | null> {
+    const parts = jwt.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = createHmac('sha256', this.hmacKey).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
-      const { payload } = await jwtVerify(jwt, this.key, { algorithms: ['HS256'], currentDate: this.clock() });
-      const claims = tokenClaims.safeParse(payload);
+      const { alg } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
+      if (alg !== 'HS256') return null;
+      const claims = tokenClaims.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
       if (!claims.success) return null;
+      const nowSeconds = Math.floor(this.clock().getTime() / 1000);
+      if (claims.data.exp <= nowSeconds) return null;
       const userId = Number(claims.data.unique_name);
       return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
     } catch {
