@@ -60,13 +60,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     dependencies.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const clock = dependencies.clock ?? systemClock;
-  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = new TokenService(jwtSecret, clock);
   app.addHook('onClose', async () => {
     mailer.close();
     await db.kysely.destroy();
   });
 
-  const services = createServices({ db: db.kysely, storage, mailer, tokens, clock, config, log: app.log });
+  const services = createServices({ db: db.kysely, storage, mailer, tokens, jwtSecret, clock, config, log: app.log });
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

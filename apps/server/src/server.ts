@@ -25,7 +25,7 @@ async function start(): Promise<void> {
 
   const applied = await migrateToLatest(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: systemClock });
+  const seeded = await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: systemClock });
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -46,7 +46,15 @@ async function start(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
   if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  if (seeded.demoSessionCode) {
+    lines.push(`Demo session code: ${seeded.demoSessionCode}`, `  (open ${config.publicUrl}/?q=${entryQuery(seeded.demoSessionCode)} to view it without signing in)`);
+  }
   console.log(`\n  ${lines.join('\n  ')}\n`);
+}
+
+/** The entry parameter `q` (spec §2): base64 of a JSON object holding the session code. */
+function entryQuery(code: string): string {
+  return encodeURIComponent(Buffer.from(JSON.stringify({ code })).toString('base64'));
 }
 
 start().catch((error: unknown) => {

@@ -18,6 +18,10 @@ import { OrdersRepository } from './modules/orders/orders.repository';
 import { OrdersService } from './modules/orders/orders.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
+import { DownloadsService } from './modules/gallery/downloads.service';
+import { GalleryRepository } from './modules/gallery/gallery.repository';
+import { GalleryService } from './modules/gallery/gallery.service';
+import { MediaUrlSigner } from './modules/gallery/media-urls';
 import type { Storage } from './storage/storage';
 
 export interface Services {
@@ -28,6 +32,8 @@ export interface Services {
   orders: OrdersService;
   branding: BrandingService;
   storage: Storage;
+  gallery: GalleryService;
+  downloads: DownloadsService;
 }
 
 export interface ServiceDependencies {
@@ -35,17 +41,20 @@ export interface ServiceDependencies {
   storage: Storage;
   mailer: Mailer;
   tokens: TokenService;
+  /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
+  jwtSecret: string;
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'google'>;
   log: FastifyBaseLogger;
 }
 
 /** The composition root: wires each service to the repositories it names. */
-export function createServices({ db, storage, mailer, tokens, clock, config, log }: ServiceDependencies): Services {
+export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, config, log }: ServiceDependencies): Services {
   const accountsRepository = new AccountsRepository(db);
   const branding = new BrandingService(new BrandingRepository(db));
   const mails = new AccountMails(mailer, branding, config.publicUrl);
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
+  const gallery = new GalleryService(new GalleryRepository(db), new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
 
   return {
     accounts: new AccountsService(accountsRepository, tokens, google, mails, clock),
@@ -55,5 +64,7 @@ export function createServices({ db, storage, mailer, tokens, clock, config, log
     orders: new OrdersService(new OrdersRepository(db)),
     branding,
     storage,
+    gallery,
+    downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
   };
 }

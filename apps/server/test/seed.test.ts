@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../src/seed';
 import { DEMO_CUSTOMER } from '../src/seed/demo-customer';
+import { DEMO_VISITOR_SESSION_CODE } from '../src/seed/demo-gallery';
 import { createStorage } from '../src/storage/create-storage';
 import { type TestApp, startTestApp } from './support/test-app';
 
@@ -13,21 +14,50 @@ afterAll(async () => {
 });
 
 async function countRows() {
-  const count = async (table: 'corporate_clients' | 'slider_images' | 'users') =>
+  const count = async (table: 'corporate_clients' | 'slider_images' | 'users' | 'photo_sessions' | 'photos') =>
     Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  return { studios: await count('corporate_clients'), sliders: await count('slider_images'), users: await count('users') };
+  return {
+    studios: await count('corporate_clients'),
+    sliders: await count('slider_images'),
+    // The demo customer and the owner of the session opened by code.
+    users: await count('users'),
+    sessions: await count('photo_sessions'),
+    photos: await count('photos'),
+  };
 }
+
+const SEEDED = { studios: 1, sliders: 10, users: 2, sessions: 3, photos: 24 + 12 + 6 };
 
 describe('seeding', () => {
   it('creates the studio, ten slider pictures and the active demo customer', async () => {
-    expect(await countRows()).toEqual({ studios: 1, sliders: 10, users: 1 });
+    expect(await countRows()).toEqual(SEEDED);
     const token = await t.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     const account = await t.request('GET', '/api/account', { token });
     expect(account.body).toMatchObject({ email: 'demo@studio-gallery.test', firstName: 'Demo', lastName: 'Customer', activated: true });
   });
 
+  it("gives the demo customer two sessions with retouched photos, favourites and skips, and prints a visitor session's code", async () => {
+    const token = await t.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const account = await t.request('GET', '/api/account', { token });
+    const sessions = await t.request('GET', `/api/sessions/GetUserSessionsCorporateOrders/${account.body.id}`, { token });
+    expect(sessions.body.sessionDetailsDtos.map((s: { name: string; photoCount: number }) => [s.name, s.photoCount])).toEqual([
+      ['Outdoor session', 12],
+      ['Studio portraits', 24],
+    ]);
+    const page = await t.request('GET', `/api/sessions/GetUserSessionsPage?userId=${account.body.id}&pageSize=12`, { token });
+    expect(page.body.items).toHaveLength(12);
+    expect(page.body.totalRetouchedCount).toBeGreaterThan(0);
+    expect(page.body.totalLikedCount).toBeGreaterThan(0);
+    expect(page.body.totalSkipCount).toBeGreaterThan(0);
+
+    const seeded = await seedDatabase({ db: t.db.kysely, storage: createStorage(t.config), demoData: true, clock: t.clock.now });
+    expect(seeded.demoSessionCode).toBe(DEMO_VISITOR_SESSION_CODE);
+    const visitor = await t.request('GET', `/api/sessions/getSessionImages?couponcode=${seeded.demoSessionCode}`);
+    expect(visitor.body.totalCount).toBe(6);
+  });
+
   it('adds nothing when run again', async () => {
     await seedDatabase({ db: t.db.kysely, storage: createStorage(t.config), demoData: true, clock: t.clock.now });
-    expect(await countRows()).toEqual({ studios: 1, sliders: 10, users: 1 });
+    expect(await countRows()).toEqual(SEEDED);
   });
 });

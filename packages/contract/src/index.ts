@@ -5,3 +5,5 @@ export * from './auth';
 export * from './user';
 export * from './branding';
 export * from './storage-keys';
+export * from './gallery';
+export * from './pagination';

@@ -64,6 +64,15 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   },
   user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
   notification_settings: { user_id: true, is_email: true, is_sms: true, updated_at: true },
+  photo_sessions: {
+    id: true, user_id: true, name: true, session_date: true, code: true, created_at: true,
+    live_count: true, skipped_count: true, retouched_count: true, favourite_count: true,
+  },
+  photos: {
+    id: true, session_id: true, user_id: true, name: true, content_hash: true, width: true, height: true,
+    media_key: true, original_ext: true, retouched_media_key: true, retouched_ext: true, is_retouched: true,
+    is_favourite: true, is_skipped: true, shared_at: true, deleted_at: true, position: true, created_at: true,
+  },
 };
 
 describe('database schema', () => {

@@ -10,6 +10,8 @@ export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
   notification_settings: NotificationSettingsTable;
+  photo_sessions: PhotoSessionsTable;
+  photos: PhotosTable;
 }
 
 /** 0 or 1. */
@@ -87,6 +89,58 @@ export interface NotificationSettingsTable {
   is_sms: Flag;
   updated_at: Timestamp;
 }
+
+/** One shoot of one customer. */
+export interface PhotoSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** YYYY-MM-DD. */
+  session_date: string;
+  /** The 44-character gallery token (spec §9) a visitor opens the session with. */
+  code: string;
+  created_at: Timestamp;
+  /**
+   * Counters of the session's live photos (deleted_at is null), changed in the same transaction as
+   * the photos: all of them; skipped ones; retouched and favourite ones that are not skipped.
+   */
+  live_count: Generated<number>;
+  skipped_count: Generated<number>;
+  retouched_count: Generated<number>;
+  favourite_count: Generated<number>;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  session_id: number;
+  /** The session's owner, denormalised for the per-customer queries. */
+  user_id: number;
+  name: string;
+  /** SHA-256 (hex) of the original file: the same file is imported once per session. */
+  content_hash: string;
+  /** Upright size of the original. */
+  width: number;
+  height: number;
+  /** Storage folder of the original and its renditions (media/renditions.ts). */
+  media_key: string;
+  /** Extension of the stored original: jpg, png, webp or tif. */
+  original_ext: string;
+  retouched_media_key: string | null;
+  retouched_ext: string | null;
+  /** 1 exactly when retouched_media_key is set (a flag, so the counts read the index alone). */
+  is_retouched: Generated<Flag>;
+  is_favourite: Generated<Flag>;
+  is_skipped: Generated<Flag>;
+  shared_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  /** Order inside the session (file name order at import). */
+  position: number;
+  created_at: Timestamp;
+}
+
+export type PhotoSessionRow = Selectable<PhotoSessionsTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhotoRow = Insertable<PhotosTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -17,6 +17,26 @@ export function activationMail(to: string, firstName: string, link: string, bran
   });
 }
 
+/** A studio-created account: the customer's photos are ready; activating opens the gallery. */
+export function galleryInvitationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  branding: MailBranding,
+  sessionName: string,
+): OutgoingMail {
+  return brandedMail(to, branding, {
+    subject: `Your photos from ${branding.studioName} are ready`,
+    greeting: firstName ? `Hi ${firstName},` : 'Hi,',
+    paragraphs: [
+      `Your photos from "${sessionName}" are ready in your ${branding.studioName} gallery.`,
+      `Activate your account to view, favourite, download and share them.`,
+    ],
+    action: { label: 'Activate and open my gallery', url: link },
+    afterAction: `The link works once and expires in 30 days. To sign in later, set a password with "Forgot Password" on the login page.`,
+  });
+}
+
 export function passwordResetMail(to: string, firstName: string, link: string, branding: MailBranding): OutgoingMail {
   return brandedMail(to, branding, {
     subject: `Set a new password for ${branding.studioName}`,

@@ -6,6 +6,8 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   avif: 'image/avif',
   svg: 'image/svg+xml',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
 };
 
 /** The content type of a stored file, by its key's extension. */

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the request carries a valid bearer token. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: sets `userId` when a bearer token is sent; 401 for an invalid one; nothing without. */
+    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -22,6 +24,14 @@ export const authPlugin = fp(
     app.decorateRequest('userId', null);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const userId = token ? await options.tokens.verify(token) : null;
+      if (userId === null) throw new UnauthorizedError(messages.unauthorized);
+      request.userId = userId;
+    });
+    app.decorate('identifyUser', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const token = BEARER.exec(header)?.[1];
       const userId = token ? await options.tokens.verify(token) : null;
       if (userId === null) throw new UnauthorizedError(messages.unauthorized);
       request.userId = userId;

@@ -18,7 +18,11 @@ export const openApiPlugin = fp(
           version: options.version,
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // Session-code visitors (gallery calls): the 44-character code of the session.
+            sessionCode: { type: 'apiKey', in: 'header', name: 'X-Session-Code' },
+          },
         },
       },
       transform: jsonSchemaTransform,

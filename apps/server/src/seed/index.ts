@@ -3,8 +3,11 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
 import { BrandingRepository } from '../modules/branding/branding.repository';
+import { GalleryRepository } from '../modules/gallery/gallery.repository';
+import { PhotoImportService } from '../modules/gallery/photo-import.service';
 import type { Storage } from '../storage/storage';
 import { seedDemoCustomer } from './demo-customer';
+import { seedDemoGallery } from './demo-gallery';
 import { seedStudio } from './studio';
 
 export interface SeedOptions {
@@ -16,14 +19,20 @@ export interface SeedOptions {
 
 export interface SeedResult {
   demoCustomerCreated: boolean;
+  /** With DEMO_DATA on: the code that opens the demo visitor session. */
+  demoSessionCode: string | null;
 }
 
 /**
  * Fills what a fresh database lacks; safe to run on every start. The studio and its branding always;
- * the demo customer only with DEMO_DATA on.
+ * the demo customer, their photo sessions and a session opened by code only with DEMO_DATA on.
  */
 export async function seedDatabase({ db, storage, demoData, clock }: SeedOptions): Promise<SeedResult> {
   await seedStudio(new BrandingRepository(db), storage, clock());
-  const demoCustomerCreated = demoData ? await seedDemoCustomer(new AccountsRepository(db), clock()) : false;
-  return { demoCustomerCreated };
+  if (!demoData) return { demoCustomerCreated: false, demoSessionCode: null };
+  const accounts = new AccountsRepository(db);
+  const demoCustomerCreated = await seedDemoCustomer(accounts, clock());
+  const gallery = new GalleryRepository(db);
+  const demoSessionCode = await seedDemoGallery({ accounts, gallery, importer: new PhotoImportService(gallery, storage, clock), clock });
+  return { demoCustomerCreated, demoSessionCode };
 }

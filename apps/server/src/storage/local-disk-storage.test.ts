@@ -35,6 +35,9 @@ describe('LocalDiskStorage', () => {
     expect(stored?.size).toBe(3);
     expect(await text(stored!.stream)).toBe('two');
     expect(await storage.exists('a/one.txt')).toBe(true);
+    expect(await storage.size('a/one.txt')).toBe(3);
+    expect(await storage.size('a/missing.txt')).toBeNull();
+    expect(await storage.size('a')).toBeNull();
 
     await storage.delete('a/one.txt');
     await storage.delete('a/one.txt');

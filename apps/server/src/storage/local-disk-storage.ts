@@ -55,6 +55,16 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async size(key: string): Promise<number | null> {
+    try {
+      const stats = await fs.stat(this.pathOf(key));
+      return stats.isFile() ? stats.size : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   private pathOf(key: string): string {
     assertValidStorageKey(key);
     return path.join(this.root, ...key.split('/'));

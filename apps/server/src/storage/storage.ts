@@ -19,6 +19,8 @@ export interface Storage {
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The size of a stored file in bytes, null when there is none (an S3 HEAD); lets a ZIP announce its length. */
+  size(key: string): Promise<number | null>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

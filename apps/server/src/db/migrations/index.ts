@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../create-db';
 import { accountsAndBranding } from './2026-11-22-01-accounts-and-branding';
+import { photoSessionsAndPhotos } from './2026-11-22-02-photo-sessions-and-photos';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -9,5 +10,6 @@ import { accountsAndBranding } from './2026-11-22-01-accounts-and-branding';
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026-11-22-01-accounts-and-branding': accountsAndBranding(dialect),
+    '2026-11-22-02-photo-sessions-and-photos': photoSessionsAndPhotos(dialect),
   };
 }

@@ -1,5 +1,5 @@
 import type { Mailer } from '../../mail/mailer';
-import { activationMail, passwordResetMail } from '../../mail/templates';
+import { activationMail, galleryInvitationMail, passwordResetMail } from '../../mail/templates';
 import type { BrandingService } from '../branding/branding.service';
 
 interface Recipient {
@@ -18,6 +18,12 @@ export class AccountMails {
   async sendActivation(user: Recipient, activationKey: string): Promise<void> {
     const link = `${this.publicUrl}/active-account/${encodeURIComponent(activationKey)}`;
     await this.mailer.send(activationMail(user.email, user.first_name, link, await this.branding.mailBranding()));
+  }
+
+  /** The invitation of a customer the studio created at import: carries the activation link. */
+  async sendGalleryInvitation(user: Recipient, activationKey: string, sessionName: string): Promise<void> {
+    const link = `${this.publicUrl}/active-account/${encodeURIComponent(activationKey)}`;
+    await this.mailer.send(galleryInvitationMail(user.email, user.first_name, link, await this.branding.mailBranding(), sessionName));
   }
 
   async sendPasswordReset(user: Recipient, resetKey: string): Promise<void> {

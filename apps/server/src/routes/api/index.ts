@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { brandingRoutes } from './branding';
+import { galleryRoutes } from './gallery';
 import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
 import { notificationSettingsRoutes } from './notification-settings';
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(notificationSettingsRoutes, { settings: services.notificationSettings });
   await app.register(brandingRoutes, { branding: services.branding });
   await app.register(mediaRoutes, { storage: services.storage });
+  await app.register(galleryRoutes, { gallery: services.gallery, downloads: services.downloads });
 };

@@ -1,0 +1,63 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { UnreadableImageError, inspectSource, makeRenditions } from './renditions';
+
+function picture(width: number, height: number, format: 'jpeg' | 'png' | 'tiff' = 'jpeg', orientation?: number) {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } } });
+  const withOrientation = orientation ? image.withMetadata({ orientation }) : image;
+  return withOrientation.toFormat(format).toBuffer();
+}
+
+async function sizeOf(buffer: Buffer) {
+  const { width, height, format } = await sharp(buffer).metadata();
+  return { width, height, format };
+}
+
+describe('renditions', () => {
+  it('makes the grid, preview and download sizes from a portrait photo', async () => {
+    const source = await picture(2000, 3000);
+    const set = await makeRenditions(source);
+    expect({ width: set.width, height: set.height, extension: set.extension }).toEqual({ width: 2000, height: 3000, extension: 'jpg' });
+    expect(set.original).toBe(source);
+    expect(await sizeOf(set.files.thumb)).toEqual({ width: 400, height: 600, format: 'webp' });
+    expect(await sizeOf(set.files.thumb2x)).toEqual({ width: 800, height: 1200, format: 'webp' });
+    expect(await sizeOf(set.files.preview)).toEqual({ width: 1067, height: 1600, format: 'jpeg' });
+    expect(await sizeOf(set.files.sm)).toEqual({ width: 1000, height: 1500, format: 'jpeg' });
+    expect(await sizeOf(set.files.hr)).toEqual({ width: 1600, height: 2400, format: 'jpeg' });
+  });
+
+  it('crops other aspect ratios to the exact download frames and never enlarges the preview', async () => {
+    const set = await makeRenditions(await picture(1200, 800, 'png'));
+    expect(set.extension).toBe('png');
+    expect(await sizeOf(set.files.sm)).toMatchObject({ width: 1000, height: 1500 });
+    expect(await sizeOf(set.files.hr)).toMatchObject({ width: 1600, height: 2400 });
+    expect(await sizeOf(set.files.preview)).toMatchObject({ width: 1200, height: 800 });
+  });
+
+  it('applies the EXIF orientation', async () => {
+    // Stored landscape, orientation 6: a portrait photo taken with the camera turned.
+    const source = await picture(900, 600, 'jpeg', 6);
+    expect(await inspectSource(source)).toEqual({ extension: 'jpg', width: 600, height: 900 });
+    const set = await makeRenditions(source);
+    expect(await sizeOf(set.files.thumb)).toMatchObject({ width: 400, height: 600 });
+  });
+
+  it('tags downloads as sRGB', async () => {
+    const set = await makeRenditions(await picture(600, 900, 'tiff'));
+    expect(set.extension).toBe('tif');
+    const { icc, space } = await sharp(set.files.hr).metadata();
+    expect(space).toBe('srgb');
+    expect(icc?.length).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not an image, a truncated file and an image bomb', async () => {
+    await expect(makeRenditions(Buffer.from('hello, not a photo'))).rejects.toBeInstanceOf(UnreadableImageError);
+    const jpeg = await picture(800, 1200);
+    await expect(makeRenditions(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toBeInstanceOf(UnreadableImageError);
+    // 12000 x 12000 = 144 MP of a single colour: tiny as PNG, huge once decoded.
+    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#000' } }).png().toBuffer();
+    await expect(makeRenditions(bomb)).rejects.toBeInstanceOf(UnreadableImageError);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    await expect(makeRenditions(gif)).rejects.toThrow(/unsupported format/);
+  });
+});

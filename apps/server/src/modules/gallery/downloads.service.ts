@@ -1,0 +1,200 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { type DownloadResolution, type DownloadTokenResponse, galleryMessages } from '@studio-gallery/contract';
+import { ZipFile } from 'yazl';
+import type { Clock } from '../../clock';
+import { NotFoundError, ValidationError } from '../../errors';
+import type { Storage } from '../../storage/storage';
+import type { BrandingService } from '../branding/branding.service';
+import { type GalleryService, type PhotoFileRef, type Viewer, safeFileName } from './gallery.service';
+import { type MediaVariant, mediaFileKey } from './photo-media';
+
+/** Download tokens (the `hash` of the download calls) work for 5 minutes. */
+const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+
+export interface DownloadRequest {
+  originalUrl?: string | null;
+  retouchUrl?: string | null;
+  resolution: DownloadResolution;
+}
+
+export interface FileDownload {
+  fileName: string;
+  contentType: string;
+  size: number | null;
+  stream: Readable;
+}
+
+/**
+ * What a download token says: one file of one photo until a moment. Packed into 14 bytes (photo id
+ * 6, variant 1, resolution 1, expiry in unix seconds 6), then an HMAC with a key used for nothing
+ * else (single purpose), so the whole `hash` is 19 + 1 + 22 characters and fits in a path segment.
+ */
+interface TokenClaims {
+  photoId: number;
+  variant: MediaVariant;
+  resolution: DownloadResolution;
+  expiresSeconds: number;
+}
+
+function packClaims(claims: TokenClaims): string {
+  const bytes = Buffer.alloc(14);
+  bytes.writeUIntBE(claims.photoId, 0, 6);
+  bytes.writeUInt8(claims.variant === 'retouched' ? 1 : 0, 6);
+  bytes.writeUInt8(claims.resolution === 'hr' ? 1 : 0, 7);
+  bytes.writeUIntBE(claims.expiresSeconds, 8, 6);
+  return bytes.toString('base64url');
+}
+
+function unpackClaims(payload: string): TokenClaims | null {
+  const bytes = Buffer.from(payload, 'base64url');
+  if (bytes.length !== 14) return null;
+  return {
+    photoId: bytes.readUIntBE(0, 6),
+    variant: bytes.readUInt8(6) === 1 ? 'retouched' : 'original',
+    resolution: bytes.readUInt8(7) === 1 ? 'hr' : 'sm',
+    expiresSeconds: bytes.readUIntBE(8, 6),
+  };
+}
+
+/** Single-photo downloads (through a short-lived token) and ZIPs of a selection, streamed from storage. */
+export class DownloadsService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly gallery: GalleryService,
+    private readonly storage: Storage,
+    private readonly branding: BrandingService,
+    private readonly clock: Clock,
+    jwtSecret: string,
+  ) {
+    this.key = createHmac('sha256', jwtSecret).update('studio-gallery/download-tokens/v1').digest();
+  }
+
+  /**
+   * POST /ex/images/download-single-image(-with-photoresolution): checks the viewer may see the photo
+   * the URL names (the retouched version when a retouched URL is given) and answers a token for
+   * GET /ex/images/download/{hash} plus the file name, ending `_sm` or `_hr`.
+   */
+  async createToken(viewer: Viewer, request: DownloadRequest): Promise<DownloadTokenResponse> {
+    const url = request.retouchUrl?.trim() || request.originalUrl?.trim();
+    if (!url) throw new ValidationError(galleryMessages.incorrectUrl);
+    const ref = await this.gallery.photoFromUrl(viewer, url);
+    const variant: MediaVariant = request.retouchUrl?.trim() && ref.photo.retouched_media_key ? 'retouched' : ref.variant;
+    const expiresSeconds = Math.ceil((this.clock().getTime() + TOKEN_LIFETIME_MS) / 1000);
+    const payload = packClaims({ photoId: ref.photo.id, variant, resolution: request.resolution, expiresSeconds });
+    return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution) };
+  }
+
+  /** The file a token names; 404 for an unknown, forged, expired or other-purpose token. */
+  async openToken(hash: string): Promise<FileDownload> {
+    const [payload, signature] = hash.split('.');
+    if (!payload || !signature || !safeEqual(this.sign(payload), signature)) throw new NotFoundError(galleryMessages.downloadExpired);
+    const claims = unpackClaims(payload);
+    if (!claims || claims.expiresSeconds * 1000 <= this.clock().getTime()) throw new NotFoundError(galleryMessages.downloadExpired);
+    const photo = await this.gallery.photoById(claims.photoId);
+    const folder = claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key;
+    if (!folder) throw new NotFoundError(galleryMessages.imageNotFound);
+    const stored = await this.storage.getStream(mediaFileKey(folder, claims.resolution, 'jpg'));
+    if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
+    return { fileName: downloadName(photo.name, claims.variant, claims.resolution), contentType: 'image/jpeg', size: stored.size, stream: stored.stream };
+  }
+
+  /**
+   * A ZIP of the photos the URLs name (each checked like a single download; the same photo twice goes
+   * in once), at the chosen resolution (High Resolution by default). JPEGs are stored, not
+   * compressed, so the archive's exact size is known before the first byte: it streams from storage
+   * with a Content-Length and memory stays flat however many photos are selected.
+   */
+  async zip(viewer: Viewer, urls: string[], resolution: DownloadResolution = 'hr'): Promise<FileDownload> {
+    if (urls.length === 0) throw new ValidationError(galleryMessages.zipNeedsSelection);
+    const refs: PhotoFileRef[] = [];
+    const seen = new Set<string>();
+    for (const url of urls) {
+      const ref = await this.gallery.photoFromUrl(viewer, url);
+      const id = `${ref.photo.id}:${ref.variant}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        refs.push(ref);
+      }
+    }
+
+    const names = new UniqueNames();
+    const entries = await Promise.all(
+      refs.map(async ({ photo, variant }) => {
+        const folder = (variant === 'retouched' ? photo.retouched_media_key : photo.media_key) as string;
+        const key = mediaFileKey(folder, resolution, 'jpg');
+        const size = await this.storage.size(key);
+        if (size === null) throw new NotFoundError(galleryMessages.imageNotFound);
+        return { key, size, name: downloadName(photo.name, variant, resolution) };
+      }),
+    );
+
+    const zip = new ZipFile();
+    const mtime = this.clock();
+    // yazl opens one file at a time; if the client goes away mid-archive, close the open one.
+    const open = new Set<Readable>();
+    for (const entry of entries) {
+      zip.addReadStreamLazy(names.take(entry.name), { size: entry.size, compress: false, mtime }, (callback) => {
+        this.storage.getStream(entry.key).then(
+          (stored) => {
+            if (!stored) return callback(new Error(`missing ${entry.key}`), undefined as never);
+            open.add(stored.stream);
+            stored.stream.once('close', () => open.delete(stored.stream));
+            callback(null, stored.stream);
+          },
+          (error: unknown) => callback(error, undefined as never),
+        );
+      });
+    }
+    let size: number | null = null;
+    // yazl calls back at once when every entry's size is known and nothing is compressed.
+    const end = zip.end.bind(zip) as (options: object, callback: (finalSize: number) => void) => void;
+    end({}, (finalSize) => {
+      size = finalSize >= 0 ? finalSize : null;
+    });
+    const stream = zip.outputStream as Readable;
+    zip.on('error', (error: Error) => stream.destroy(error));
+    stream.once('close', () => {
+      for (const file of open) file.destroy();
+    });
+    const studio = (await this.branding.mailBranding()).studioName;
+    return { fileName: `${zipDate(this.clock())} ${safeFileName(studio)}.zip`, contentType: 'application/zip', size, stream };
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, 22);
+  }
+}
+
+/** `Jane 01` → `Jane 01_hr.jpg`; a retouched version: `Jane 01_retouched_hr.jpg`. */
+export function downloadName(photoName: string, variant: MediaVariant, resolution: DownloadResolution): string {
+  return `${safeFileName(photoName)}${variant === 'retouched' ? '_retouched' : ''}_${resolution}.jpg`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `22 Nov 2026` (day, short month, year; UTC). */
+export function zipDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** Names inside one archive: the second `a.jpg` becomes `a (2).jpg`, compared ignoring case. */
+class UniqueNames {
+  private readonly taken = new Set<string>();
+
+  take(name: string): string {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,377 @@
+import {
+  type GalleryFlag,
+  type GalleryPhoto,
+  type GallerySession,
+  type PagedPhotosResponse,
+  type SessionListResponse,
+  galleryMessages,
+} from '@studio-gallery/contract';
+import type { Clock } from '../../clock';
+import { contentTypeForKey } from '../../media/content-types';
+import type { Storage, StoredObject } from '../../storage/storage';
+import type { PhotoRow, PhotoSessionRow } from '../../db/schema';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { GalleryRepository, PhotoPageQuery, PhotoScope } from './gallery.repository';
+import type { MediaUrlSigner } from './media-urls';
+import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, mediaVersion } from './photo-media';
+
+/**
+ * Who is looking: a signed-in customer (their own sessions), or a visitor holding a session code
+ * (that session only, read-only: they may view, download and share).
+ */
+export type Viewer = { kind: 'user'; userId: number } | { kind: 'visitor'; code: string };
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  flag: GalleryFlag;
+  search: string | null;
+  order?: PhotoPageQuery['order'];
+}
+
+/** One stored file of a photo, as named by one of our media URLs. */
+export interface PhotoFileRef {
+  photo: PhotoRow;
+  variant: MediaVariant;
+  /** The file the URL named. */
+  file: MediaFile;
+}
+
+export interface MediaFileResponse {
+  stored: StoredObject;
+  contentType: string;
+  /** Strong: a media folder's files never change. */
+  etag: string;
+  /** Until the URL expires. */
+  maxAgeSeconds: number;
+}
+
+/** Which photo a write acts on, refusing visitors with the spec's message. */
+type WriteKind = 'favourite' | 'name' | 'photo';
+
+const VISITOR_REFUSAL: Record<WriteKind, string> = {
+  favourite: galleryMessages.favouriteNeedsLogin,
+  name: galleryMessages.editNameNeedsLogin,
+  photo: galleryMessages.photoChangeNeedsLogin,
+};
+
+/** Sessions and photos as customers and visitors see them; URLs are signed media URLs. */
+export class GalleryService {
+  constructor(
+    private readonly gallery: GalleryRepository,
+    private readonly signer: MediaUrlSigner,
+    private readonly storage: Storage,
+    private readonly publicUrl: string,
+    private readonly clock: Clock,
+  ) {}
+
+  // --- reading ---
+
+  async userPhotosPage(userId: number, request: PageRequest): Promise<PagedPhotosResponse> {
+    return this.photosPage({ userId }, request);
+  }
+
+  async sessionPhotosPage(code: string, request: PageRequest): Promise<PagedPhotosResponse> {
+    const session = await this.sessionOfCode(code);
+    return this.photosPage({ sessionId: session.id }, request);
+  }
+
+  async sessionDetailByCode(code: string): Promise<GallerySession> {
+    const session = await this.sessionOfCode(code);
+    const photos = await this.gallery.sessionPhotos(session.id);
+    return { ...toSessionSummary(session, photos.length), sessionImages: photos.map((p) => this.toPhoto(p)) };
+  }
+
+  /** The customer's sessions, newest first; null when there are none (the call answers 204). */
+  async userSessions(userId: number): Promise<SessionListResponse | null> {
+    const sessions = await this.gallery.listSessions(userId);
+    if (sessions.length === 0) return null;
+    return { sessionDetailsDtos: sessions.map((s) => toSessionSummary(s, s.live_count)), totalCount: sessions.length };
+  }
+
+  /** The session a visitor's code opens; 404 "No Session Available" for any other code. */
+  async sessionOfCode(code: string): Promise<PhotoSessionRow> {
+    const session = /^[A-Za-z0-9_-]{20,64}$/.test(code) ? await this.gallery.findSessionByCode(code) : undefined;
+    if (!session) throw new NotFoundError(galleryMessages.noSession);
+    return session;
+  }
+
+  private async photosPage(scope: PhotoScope, request: PageRequest): Promise<PagedPhotosResponse> {
+    const search = request.search?.trim() ? request.search.trim() : null;
+    const [counts, rows] = await Promise.all([
+      this.gallery.counts(scope),
+      this.gallery.page(scope, {
+        flag: request.flag,
+        search,
+        limit: request.pageSize,
+        offset: (request.page - 1) * request.pageSize,
+        order: request.order ?? { column: 'display', direction: 'desc' },
+      }),
+    ]);
+    const countOfFlag: Record<GalleryFlag, number> = {
+      All: counts.all,
+      Original: counts.original,
+      Retouched: counts.retouched,
+      Favorites: counts.favourites,
+      Skip: counts.skipped,
+    };
+    const totalCount = search === null ? countOfFlag[request.flag] : await this.gallery.countMatching(scope, request.flag, search);
+    const totalPages = Math.ceil(totalCount / request.pageSize);
+    return {
+      items: rows.map((row) => this.toPhoto(row)),
+      page: request.page,
+      pageSize: request.pageSize,
+      totalPages,
+      totalCount,
+      overallAllCount: counts.all,
+      totalRetouchedCount: counts.retouched,
+      totalOriginalCount: counts.original,
+      totalLikedCount: counts.favourites,
+      totalSkipCount: counts.skipped,
+      showSinglePage: totalPages <= 1,
+    };
+  }
+
+  // --- writes (signed-in owners only) ---
+
+  async setSkipped(viewer: Viewer, photoId: number, skipped: boolean): Promise<GalleryPhoto> {
+    await this.ownPhotoForWrite(viewer, photoId, 'photo');
+    return this.updated(await this.gallery.setSkipped(photoId, skipped));
+  }
+
+  /** POST /sessions/UpdateFavouritePhoto toggles. */
+  async toggleFavourite(viewer: Viewer, sessionId: number, photoId: number): Promise<GalleryPhoto> {
+    const photo = await this.ownPhotoForWrite(viewer, photoId, 'favourite');
+    if (photo.session_id !== sessionId) throw new NotFoundError(galleryMessages.imageNotFound);
+    return this.updated(await this.gallery.toggleFavourite(photoId));
+  }
+
+  async setFavourite(viewer: Viewer, photoId: number, favourite: boolean): Promise<GalleryPhoto> {
+    await this.ownPhotoForWrite(viewer, photoId, 'favourite');
+    return this.updated(await this.gallery.setFavourite(photoId, favourite));
+  }
+
+  async renamePhoto(viewer: Viewer, photoId: number, name: string): Promise<GalleryPhoto> {
+    await this.ownPhotoForWrite(viewer, photoId, 'name');
+    return this.updated(await this.gallery.rename(photoId, name));
+  }
+
+  async renameSession(viewer: Viewer, sessionId: number, name: string): Promise<Omit<GallerySession, 'sessionImages'>> {
+    const userId = writerOf(viewer, 'name');
+    const session = await this.gallery.findSessionById(sessionId);
+    if (!session || session.user_id !== userId) throw new NotFoundError(galleryMessages.noSession);
+    const renamed = await this.gallery.renameSession(sessionId, name);
+    if (!renamed) throw new NotFoundError(galleryMessages.noSession);
+    return toSessionSummary(renamed, renamed.live_count);
+  }
+
+  async deletePhoto(viewer: Viewer, photoId: number): Promise<void> {
+    await this.ownPhotoForWrite(viewer, photoId, 'photo');
+    this.updated(await this.gallery.softDelete(photoId, this.clock()));
+  }
+
+  /**
+   * POST /Social: records the share and answers the public link, the /shared-image page with a
+   * long-lived signed URL of the photo (retouched when there is one). Visitors may share.
+   */
+  async share(viewer: Viewer, photoId: number): Promise<{ photo: PhotoRow; url: string }> {
+    const photo = await this.visiblePhoto(viewer, photoId);
+    const updated = (await this.gallery.markShared(photoId, this.clock())) ?? photo;
+    const variant: MediaVariant = updated.retouched_media_key ? 'retouched' : 'original';
+    const imageUrl = `${this.publicUrl}${this.fileUrl(updated, variant, 'preview', 'shared')}`;
+    return { photo: updated, url: `${this.publicUrl}/shared-image?imgUrl=${encodeURIComponent(imageUrl)}` };
+  }
+
+  /** A file name for an edited copy, unique among the session's photo names. */
+  async editedFileName(viewer: Viewer, sessionId: number, defaultName: string | undefined): Promise<string> {
+    const session = await this.visibleSession(viewer, sessionId);
+    const taken = new Set((await this.gallery.sessionPhotos(session.id)).map((p) => p.name.toLowerCase()));
+    const base = safeFileName(defaultName?.replace(/\.[a-z0-9]{2,4}$/i, '') || 'photo');
+    const wanted = base.toLowerCase().startsWith('edited-') ? base : `edited-${base}`;
+    let name = wanted;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${wanted} (${n})`;
+    return name;
+  }
+
+  // --- media files ---
+
+  /**
+   * The file a signed media URL names (`pathAndQuery` as requested). 404 for anything that is not a
+   * valid signature of a live photo's current file; 403 once the URL has expired.
+   */
+  async openMedia(pathAndQuery: string): Promise<MediaFileResponse> {
+    const parsed = this.signer.parse(pathAndQuery, this.publicUrl);
+    if (!parsed.ok) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (parsed.expired) throw new ForbiddenError(galleryMessages.linkExpired);
+    const { claims } = parsed;
+    const photo = await this.gallery.findPhoto(claims.photoId);
+    const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
+    const originalExt = photo ? (claims.variant === 'retouched' ? photo.retouched_ext : photo.original_ext) : null;
+    if (!photo || !folder || !originalExt || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (mediaFileExtension(claims.file, originalExt) !== claims.extension) throw new NotFoundError(galleryMessages.imageNotFound);
+    const key = mediaFileKey(folder, claims.file, originalExt);
+    const stored = await this.storage.getStream(key);
+    if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
+    return {
+      stored,
+      contentType: contentTypeForKey(key),
+      etag: `"${claims.version}-${claims.variant}-${claims.file}"`,
+      maxAgeSeconds: Math.max(0, Math.floor(claims.expires - this.clock().getTime() / 1000)),
+    };
+  }
+
+  /** One file of a photo the caller may see (a rendition of the version `ref` names). */
+  async openFile(ref: Pick<PhotoFileRef, 'photo' | 'variant'>, file: MediaFile): Promise<{ stored: StoredObject; contentType: string }> {
+    const folder = ref.variant === 'retouched' ? ref.photo.retouched_media_key : ref.photo.media_key;
+    const originalExt = ref.variant === 'retouched' ? ref.photo.retouched_ext : ref.photo.original_ext;
+    if (!folder || !originalExt) throw new NotFoundError(galleryMessages.imageNotFound);
+    const key = mediaFileKey(folder, file, originalExt);
+    const stored = await this.storage.getStream(key);
+    if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
+    return { stored, contentType: contentTypeForKey(key) };
+  }
+
+  // --- access ---
+
+  /** A live photo by id, for a caller that has already proven access (a download token). */
+  async photoById(photoId: number): Promise<PhotoRow> {
+    const photo = await this.gallery.findPhoto(photoId);
+    if (!photo) throw new NotFoundError(galleryMessages.imageNotFound);
+    return photo;
+  }
+
+  /** A live photo the viewer may see; 404 for anyone else's (whether it exists or not). */
+  async visiblePhoto(viewer: Viewer, photoId: number): Promise<PhotoRow> {
+    const photo = await this.gallery.findPhoto(photoId);
+    if (!photo || !(await this.mayView(viewer, photo))) throw new NotFoundError(galleryMessages.imageNotFound);
+    return photo;
+  }
+
+  async visibleSession(viewer: Viewer, sessionId: number): Promise<PhotoSessionRow> {
+    if (viewer.kind === 'visitor') {
+      const session = await this.sessionOfCode(viewer.code);
+      if (session.id !== sessionId) throw new NotFoundError(galleryMessages.noSession);
+      return session;
+    }
+    const session = await this.gallery.findSessionById(sessionId);
+    if (!session || session.user_id !== viewer.userId) throw new NotFoundError(galleryMessages.noSession);
+    return session;
+  }
+
+  /**
+   * Maps a URL from a request back to one of our stored photos the viewer may see. Only our own signed
+   * media URLs qualify (optionally wrapped in a /shared-image?imgUrl= link); nothing is ever fetched.
+   */
+  async photoFromUrl(viewer: Viewer | null, input: string, options: { allowShared?: boolean } = {}): Promise<PhotoFileRef> {
+    const parsed = this.signer.parse(unwrapSharedLink(input, this.publicUrl), this.publicUrl);
+    if (!parsed.ok) throw new ValidationError(galleryMessages.incorrectUrl);
+    const { claims } = parsed;
+    const photo = await this.gallery.findPhoto(claims.photoId);
+    const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
+    if (!photo || !folder || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+    const sharedAndValid = options.allowShared === true && photo.shared_at !== null && !parsed.expired;
+    if (!sharedAndValid && (viewer === null || !(await this.mayView(viewer, photo)))) {
+      throw new NotFoundError(galleryMessages.imageNotFound);
+    }
+    return { photo, variant: claims.variant, file: claims.file };
+  }
+
+  private async mayView(viewer: Viewer, photo: PhotoRow): Promise<boolean> {
+    if (viewer.kind === 'user') return photo.user_id === viewer.userId;
+    const session = await this.gallery.findSessionByCode(viewer.code);
+    return session !== undefined && session.id === photo.session_id;
+  }
+
+  private async ownPhotoForWrite(viewer: Viewer, photoId: number, kind: WriteKind): Promise<PhotoRow> {
+    const userId = writerOf(viewer, kind);
+    const photo = await this.gallery.findPhoto(photoId);
+    if (!photo || photo.user_id !== userId) throw new NotFoundError(galleryMessages.imageNotFound);
+    return photo;
+  }
+
+  private updated(row: PhotoRow | null): GalleryPhoto {
+    if (!row) throw new NotFoundError(galleryMessages.imageNotFound);
+    return this.toPhoto(row);
+  }
+
+  // --- shapes ---
+
+  /** The signed URL of one file of a photo (a path; the browser resolves it against the page). */
+  fileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile, lifetime: 'gallery' | 'shared' = 'gallery'): string {
+    const folder = variant === 'retouched' ? photo.retouched_media_key : photo.media_key;
+    const originalExt = (variant === 'retouched' ? photo.retouched_ext : photo.original_ext) ?? 'jpg';
+    if (!folder) throw new Error(`photo ${photo.id} has no ${variant} version`);
+    return this.signer.sign(
+      { photoId: photo.id, variant, file, extension: mediaFileExtension(file, originalExt), version: mediaVersion(folder) },
+      lifetime,
+    );
+  }
+
+  toPhoto(row: PhotoRow): GalleryPhoto {
+    const preview = this.fileUrl(row, 'original', 'preview');
+    const thumb = this.fileUrl(row, 'original', 'thumb');
+    const retouched = row.retouched_media_key !== null;
+    const processedUrl = retouched ? this.fileUrl(row, 'retouched', 'preview') : null;
+    const skipped = row.is_skipped === 1;
+    const favourite = row.is_favourite === 1;
+    return {
+      id: row.id,
+      imageID: row.id,
+      sessionId: row.session_id,
+      SessionId: row.session_id,
+      name: row.name,
+      imageName: row.name,
+      width: row.width,
+      height: row.height,
+      url: preview,
+      imageURL: preview,
+      OriginalImageURL: preview,
+      previewUrl: preview,
+      thumbnailUrl: thumb,
+      imageThumbnail: thumb,
+      thumbnail2xUrl: this.fileUrl(row, 'original', 'thumb2x'),
+      processedUrl,
+      RetouchImageURL: processedUrl,
+      processedThumbnailUrl: retouched ? this.fileUrl(row, 'retouched', 'thumb') : null,
+      processedThumbnail2xUrl: retouched ? this.fileUrl(row, 'retouched', 'thumb2x') : null,
+      isRetouched: retouched,
+      isSkipped: skipped,
+      isSkkipped: skipped,
+      isUserFavourite: favourite,
+      favourite,
+      shared: row.shared_at !== null,
+      selected: false,
+    };
+  }
+}
+
+function writerOf(viewer: Viewer, kind: WriteKind): number {
+  if (viewer.kind === 'visitor') throw new ForbiddenError(VISITOR_REFUSAL[kind]);
+  return viewer.userId;
+}
+
+function toSessionSummary(session: PhotoSessionRow, photoCount: number): Omit<GallerySession, 'sessionImages'> {
+  return { id: session.id, name: session.name, sessionDate: session.session_date, photoCount };
+}
+
+/** `https://host/shared-image?imgUrl=<signed url>` (our public share link) → the signed URL inside. */
+function unwrapSharedLink(input: string, publicUrl: string): string {
+  try {
+    const url = new URL(input.trim(), publicUrl);
+    const inner = url.pathname === '/shared-image' ? url.searchParams.get('imgUrl') : null;
+    return inner && url.origin === new URL(publicUrl).origin ? inner : input;
+  } catch {
+    return input;
+  }
+}
+
+/** Letters, digits, spaces, dots, dashes and underscores only; never empty, at most 100 characters. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, '_')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 100);
+  return cleaned || 'photo';
+}

@@ -1,0 +1,125 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { RENDITION_NAMES } from '../../media/renditions';
+import type { Clock } from '../../clock';
+import type { MediaFile, MediaVariant } from './photo-media';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Gallery URLs last 7 to 8 days: the expiry is rounded up to the next UTC midnight, so a URL stays the same all day and browsers keep their cached copy. */
+const GALLERY_LIFETIME_DAYS = 7;
+/** Shared links (POST /Social) last about a year, the time a gallery is hosted (spec §9), in 30-day steps. */
+const SHARED_LIFETIME_DAYS = 360;
+const SHARED_WINDOW_DAYS = 30;
+
+export const PHOTO_MEDIA_PATH = '/api/photo-media';
+
+const FILES = new Set<string>([...RENDITION_NAMES, 'original']);
+/** `/api/photo-media/<id>/<file>` with file `<rendition>.<ext>` or `retouched-<rendition>.<ext>`. */
+const PATH = /^\/api\/photo-media\/([1-9]\d{0,15})\/(retouched-)?([a-z0-9]+)\.([a-z]{3,4})$/;
+
+export interface MediaUrlClaims {
+  photoId: number;
+  variant: MediaVariant;
+  file: MediaFile;
+  extension: string;
+  /** Fingerprint of the media folder the URL was made for (mediaVersion). */
+  version: string;
+  /** Unix seconds. */
+  expires: number;
+}
+
+export type ParsedMediaUrl = { ok: true; claims: MediaUrlClaims; expired: boolean } | { ok: false };
+
+/**
+ * Signed, expiring media URLs: HMAC-SHA256 over photo id, variant, file, folder version and expiry,
+ * with a key derived from the JWT secret. A URL names one file of one photo: changing any part breaks
+ * the signature, so a URL of one photo never opens another.
+ */
+export class MediaUrlSigner {
+  private readonly key: Buffer;
+  /**
+   * Signatures already computed. Expiries are rounded to a day, so a gallery page signs the same
+   * messages all day: a page of 12 photos costs ~40 HMACs without this, ~0 with it. Bounded: the
+   * oldest entries go first.
+   */
+  private readonly signatures = new Map<string, string>();
+  private static readonly CACHE_SIZE = 20_000;
+
+  constructor(
+    jwtSecret: string,
+    private readonly clock: Clock,
+  ) {
+    this.key = createHmac('sha256', jwtSecret).update('studio-gallery/photo-media-urls/v1').digest();
+  }
+
+  /** A path (no host) the browser can put in `<img src>`. */
+  sign(claims: Omit<MediaUrlClaims, 'expires'>, lifetime: 'gallery' | 'shared' = 'gallery'): string {
+    const expires = this.expiry(lifetime);
+    const full = { ...claims, expires };
+    const prefix = claims.variant === 'retouched' ? 'retouched-' : '';
+    return `${PHOTO_MEDIA_PATH}/${claims.photoId}/${prefix}${claims.file}.${claims.extension}?v=${claims.version}&exp=${expires}&sig=${this.signature(full)}`;
+  }
+
+  /**
+   * Reads one of our own media URLs: absolute on `publicUrl`'s origin, or a path. Anything else —
+   * another host, another path, `..`, encoded or doubled slashes, a bad signature — is not ours.
+   */
+  parse(input: string, publicUrl: string): ParsedMediaUrl {
+    const raw = input.trim();
+    if (raw.length === 0 || raw.length > 2048 || /[\\\s]|\.\.|%2e|%2f|%5c|\/\//i.test(raw.replace(/^https?:\/\//i, ''))) return { ok: false };
+    let url: URL;
+    try {
+      url = new URL(raw, publicUrl);
+    } catch {
+      return { ok: false };
+    }
+    const home = new URL(publicUrl);
+    if (url.origin !== home.origin || url.username || url.password) return { ok: false };
+    const match = PATH.exec(url.pathname);
+    if (!match) return { ok: false };
+    const [, id, retouched, file, extension] = match;
+    if (!id || !file || !extension || !FILES.has(file)) return { ok: false };
+    const version = url.searchParams.get('v') ?? '';
+    const expires = Number(url.searchParams.get('exp'));
+    const signature = url.searchParams.get('sig') ?? '';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(version) || !Number.isSafeInteger(expires)) return { ok: false };
+    const claims: MediaUrlClaims = {
+      photoId: Number(id),
+      variant: retouched ? 'retouched' : 'original',
+      file: file as MediaFile,
+      extension,
+      version,
+      expires,
+    };
+    if (!this.verify(claims, signature)) return { ok: false };
+    return { ok: true, claims, expired: expires * 1000 <= this.clock().getTime() };
+  }
+
+  verify(claims: MediaUrlClaims, signature: string): boolean {
+    // Not through the cache: forged URLs must not fill it.
+    const expected = Buffer.from(this.signature(claims, false));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private signature(claims: MediaUrlClaims, cache = true): string {
+    const message = [claims.photoId, claims.variant, claims.file, claims.extension, claims.version, claims.expires].join('\n');
+    const cached = this.signatures.get(message);
+    if (cached !== undefined) return cached;
+    const signature = createHmac('sha256', this.key).update(message).digest('base64url').slice(0, 32);
+    if (!cache) return signature;
+    if (this.signatures.size >= MediaUrlSigner.CACHE_SIZE) {
+      const oldest = this.signatures.keys().next().value;
+      if (oldest !== undefined) this.signatures.delete(oldest);
+    }
+    this.signatures.set(message, signature);
+    return signature;
+  }
+
+  private expiry(lifetime: 'gallery' | 'shared'): number {
+    const now = this.clock().getTime();
+    const window = lifetime === 'gallery' ? DAY_MS : SHARED_WINDOW_DAYS * DAY_MS;
+    const days = lifetime === 'gallery' ? GALLERY_LIFETIME_DAYS : SHARED_LIFETIME_DAYS;
+    return Math.ceil((now + days * DAY_MS) / window) * (window / 1000);
+  }
+}

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { RENDITION_EXTENSIONS, RENDITION_NAMES, type RenditionName, type RenditionSet } from '../../media/renditions';
+import type { Storage } from '../../storage/storage';
+
+/** What a photo's media URL can name: a rendition, or the untouched original. */
+export type MediaFile = RenditionName | 'original';
+export type MediaVariant = 'original' | 'retouched';
+
+/**
+ * Layout in storage: one folder per imported image, `photos/<32 hex>/`, holding `original.<ext>` and
+ * one file per rendition (`thumb.webp`, `thumb2x.webp`, `preview.jpg`, `sm.jpg`, `hr.jpg`). Folders are
+ * never rewritten: a new retouch gets a new folder, so a folder's files can be cached for good.
+ */
+export function mediaFileKey(folder: string, file: MediaFile, originalExtension: string): string {
+  return `${folder}/${file}.${file === 'original' ? originalExtension : RENDITION_EXTENSIONS[file]}`;
+}
+
+export function mediaFileExtension(file: MediaFile, originalExtension: string): string {
+  return file === 'original' ? originalExtension : RENDITION_EXTENSIONS[file];
+}
+
+export function allMediaKeys(folder: string, originalExtension: string): string[] {
+  return [...RENDITION_NAMES, 'original' as const].map((file) => mediaFileKey(folder, file, originalExtension));
+}
+
+/** A short, stable fingerprint of a media folder: it versions URLs and is the ETag. */
+export function mediaVersion(folder: string): string {
+  return createHash('sha256').update(folder).digest('base64url').slice(0, 10);
+}
+
+/**
+ * Stores every file of a rendition set in a new folder and returns the folder. All or nothing: when
+ * any write fails, the files already written are deleted before the error is thrown on.
+ */
+export async function storeRenditionSet(storage: Storage, set: RenditionSet): Promise<string> {
+  const folder = `photos/${randomBytes(16).toString('hex')}`;
+  const writes: [string, Buffer][] = [
+    ...RENDITION_NAMES.map((name): [string, Buffer] => [mediaFileKey(folder, name, set.extension), set.files[name]]),
+    [mediaFileKey(folder, 'original', set.extension), set.original],
+  ];
+  try {
+    for (const [key, data] of writes) await storage.put(key, data);
+  } catch (error) {
+    await deleteMediaFolder(storage, folder, set.extension);
+    throw error;
+  }
+  return folder;
+}
+
+/** Best effort: deleting a missing file is not an error, and a failure here must not hide the first one. */
+export async function deleteMediaFolder(storage: Storage, folder: string, originalExtension: string): Promise<void> {
+  await Promise.allSettled(allMediaKeys(folder, originalExtension).map((key) => storage.delete(key)));
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { idParam } from './common';
+
+/** Texts of the gallery calls (spec §5, §8) and ours. */
+export const galleryMessages = {
+  favouriteNeedsLogin: 'You can update Favorite after logging in',
+  editNameNeedsLogin: 'You can edit name after logging in',
+  /** Skip, delete: refused to session-code visitors too (ours; the spec names no text). */
+  photoChangeNeedsLogin: 'You can change photos after logging in',
+  addToCartNeedsLogin: 'You can Add to Cart after logging in',
+  noSession: 'No Session Available',
+  incorrectUrl: 'Incorrect URL',
+  imageNotFound: 'Image Not Found',
+  photoDeleted: 'Photo deleted successfully',
+  photoSkipped: 'Photo skipped successfully.',
+  photoUnskipped: 'Photo unskipped successfully.',
+  favouriteUpdated: 'Favorite updated successfully.',
+  nameUpdated: 'Name updated successfully.',
+  downloadExpired: 'This download link has expired. Please download the photo again.',
+  linkExpired: 'This link has expired. Please reload the gallery.',
+  zipNeedsSelection: 'Please select at least one photo.',
+  zipTooMany: 'At most 500 photos can be downloaded at once.',
+  resizeInvalid: 'Width and height must be between 16 and 2400 pixels.',
+} as const;
+
+/** Gallery tabs (spec §2), the `flag` of the page calls; matched case-insensitively. */
+export const GALLERY_FLAGS = ['All', 'Original', 'Favorites', 'Retouched', 'Skip'] as const;
+export type GalleryFlag = (typeof GALLERY_FLAGS)[number];
+
+export const galleryFlag = z
+  .string()
+  .transform((value, ctx) => {
+    const flag = GALLERY_FLAGS.find((f) => f.toLowerCase() === value.trim().toLowerCase());
+    if (!flag) {
+      ctx.addIssue({ code: 'custom', message: `flag must be one of ${GALLERY_FLAGS.join(', ')}` });
+      return z.NEVER;
+    }
+    return flag;
+  });
+
+/** Gallery page sizes (spec §9): 12, 24, 36 in the gallery, 20 and 30 in older flows; any 1-100 accepted. */
+export const GALLERY_PAGE_SIZES = [12, 24, 36] as const;
+export const MAX_PAGE_SIZE = 100;
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+const pageSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
+const searchKey = z.string().trim().max(200).optional();
+
+/** GET /sessions/GetUserSessionsPage (spec §7), also the corporate spelling (Page, PageSize, Flag, SrearchKey, OrderByColName, OrderBy). */
+export const userSessionsPageQuery = z.object({
+  userId: idParam,
+  page: pageNumber.optional(),
+  pageSize: pageSize.optional(),
+  flag: galleryFlag.optional(),
+  searchKey,
+  Page: pageNumber.optional(),
+  PageSize: pageSize.optional(),
+  Flag: galleryFlag.optional(),
+  SrearchKey: searchKey,
+  OrderByColName: z.enum(['name', 'date', 'id']).optional(),
+  OrderBy: z
+    .string()
+    .transform((v) => (v.toLowerCase() === 'asc' ? 'asc' : 'desc'))
+    .optional(),
+});
+export type UserSessionsPageQuery = z.infer<typeof userSessionsPageQuery>;
+
+/** GET /sessions/getSessionImages (session-code visitors). */
+export const sessionImagesQuery = z.object({
+  couponcode: z.string().trim().min(1).max(200),
+  page: pageNumber.default(1),
+  pageSize: pageSize.default(12),
+  flag: galleryFlag.default('All'),
+  searchKey,
+});
+export type SessionImagesQuery = z.infer<typeof sessionImagesQuery>;
+
+/**
+ * A photo (spec §3) with every legacy alias. URLs are signed, expiring media URLs (docs/api.md):
+ * `url`/`imageURL`/`OriginalImageURL` show the original photo's preview (JPEG, 1600 px long edge),
+ * `thumbnailUrl`/`imageThumbnail` its 400 px grid WebP, `thumbnail2xUrl` the 800 px one;
+ * `processedUrl`, `processedThumbnailUrl`, `RetouchImageURL` the retouched version's, or null.
+ */
+export const galleryPhoto = z.object({
+  id: z.number(),
+  imageID: z.number(),
+  sessionId: z.number(),
+  SessionId: z.number(),
+  name: z.string(),
+  imageName: z.string(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  imageURL: z.string(),
+  OriginalImageURL: z.string(),
+  previewUrl: z.string(),
+  thumbnailUrl: z.string(),
+  imageThumbnail: z.string(),
+  thumbnail2xUrl: z.string(),
+  processedUrl: z.string().nullable(),
+  RetouchImageURL: z.string().nullable(),
+  processedThumbnailUrl: z.string().nullable(),
+  processedThumbnail2xUrl: z.string().nullable(),
+  isRetouched: z.boolean(),
+  isSkipped: z.boolean(),
+  isSkkipped: z.boolean(),
+  isUserFavourite: z.boolean(),
+  favourite: z.boolean(),
+  shared: z.boolean(),
+  /** Client-side selection state; always false from the server. */
+  selected: z.boolean(),
+});
+export type GalleryPhoto = z.infer<typeof galleryPhoto>;
+
+/** Reads a photo from any source (old payloads say `isSkkipped`, `favourite`). */
+export function photoIsSkipped(photo: { isSkipped?: boolean | null; isSkkipped?: boolean | null }): boolean {
+  return Boolean(photo.isSkipped ?? photo.isSkkipped);
+}
+export function photoIsFavourite(photo: { isUserFavourite?: boolean | null; favourite?: boolean | null }): boolean {
+  return Boolean(photo.isUserFavourite ?? photo.favourite);
+}
+
+/**
+ * Paged photo response (spec §3). Counts: All = not skipped; Original = not skipped and not retouched;
+ * Retouched = not skipped and retouched; Favorites = favourite and not skipped; Skip = skipped.
+ * `totalCount` counts the current flag and search; the five others ignore the search.
+ */
+export const pagedPhotosResponse = z.object({
+  items: z.array(galleryPhoto),
+  page: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+  totalCount: z.number(),
+  overallAllCount: z.number(),
+  totalRetouchedCount: z.number(),
+  totalOriginalCount: z.number(),
+  totalLikedCount: z.number(),
+  totalSkipCount: z.number(),
+  showSinglePage: z.boolean(),
+});
+export type PagedPhotosResponse = z.infer<typeof pagedPhotosResponse>;
+
+/** Session (spec §3). */
+export const gallerySession = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** YYYY-MM-DD. */
+  sessionDate: z.string(),
+  photoCount: z.number(),
+  sessionImages: z.array(galleryPhoto),
+});
+export type GallerySession = z.infer<typeof gallerySession>;
+
+/** GET /sessions/GetUserSessionsCorporateOrders/{userId}: the sessions, newest first (204 when none). */
+export const sessionListResponse = z.object({
+  sessionDetailsDtos: z.array(gallerySession.omit({ sessionImages: true })),
+  totalCount: z.number(),
+});
+export type SessionListResponse = z.infer<typeof sessionListResponse>;
+
+export const sessionCodeParams = z.object({ code: z.string().trim().min(1).max(200) });
+
+/** Booleans from old clients may come as "true"/"false" or 0/1. */
+const looseBoolean = z.union([
+  z.boolean(),
+  z.literal(0).transform(() => false),
+  z.literal(1).transform(() => true),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
+
+export const skipImageRequest = z.object({ photoId: idParam, value: looseBoolean });
+export const updateFavouritePhotoRequest = z.object({ sessionId: idParam, photoId: idParam });
+export const markUserFavouriteRequest = z.object({ id: idParam, isUserFavourite: looseBoolean });
+export const renameRequest = z.object({ id: idParam, name: z.string().trim().min(1).max(120) });
+export const socialShareRequest = z.object({ socialType: z.string().trim().max(40).default('link'), photoId: idParam });
+export const socialShareResponse = z.object({ photoId: z.number(), socialType: z.string(), shared: z.literal(true), url: z.string() });
+
+/** What the write calls answer: the photo as it is now. */
+export const photoResponse = galleryPhoto;
+
+export const DOWNLOAD_RESOLUTIONS = ['sm', 'hr'] as const;
+export type DownloadResolution = (typeof DOWNLOAD_RESOLUTIONS)[number];
+
+/** "High Resolution" / "hr" / "1600x2400" → hr; "Social Media" / "sm" / "1000x1500" → sm. */
+export const photoResolution = z.string().transform((value, ctx): DownloadResolution => {
+  const v = value.toLowerCase().replace(/[\s_-]/g, '');
+  if (['hr', 'high', 'highresolution', '1600x2400'].includes(v)) return 'hr';
+  if (['sm', 'social', 'socialmedia', 'socialmediaresolution', '1000x1500'].includes(v)) return 'sm';
+  ctx.addIssue({ code: 'custom', message: 'PhotoResolution must be High Resolution or Social Media' });
+  return z.NEVER;
+});
+
+const photoUrl = z.string().trim().max(2048);
+export const downloadSingleImageRequest = z.object({
+  SessionId: idParam.optional(),
+  Width: z.coerce.number().int().positive().optional(),
+  Height: z.coerce.number().int().positive().optional(),
+  OriginalImageURL: photoUrl.nullable().optional(),
+  RetouchImageURL: photoUrl.nullable().optional(),
+});
+export const downloadWithResolutionRequest = z.object({
+  SessionId: idParam.optional(),
+  OriginalImageURL: photoUrl.nullable().optional(),
+  RetouchImageURL: photoUrl.nullable().optional(),
+  PhotoResolution: photoResolution,
+});
+/** Download response (spec §3): fetch GET /ex/images/download/{hash} within 5 minutes. */
+export const downloadTokenResponse = z.object({ hash: z.string(), downloadImageName: z.string() });
+export type DownloadTokenResponse = z.infer<typeof downloadTokenResponse>;
+
+/** A JSON array of photo URLs, or `{ urls, resolution? }`. */
+export const MAX_ZIP_PHOTOS = 500;
+export const zipRequest = z.union([
+  z.array(photoUrl).max(MAX_ZIP_PHOTOS),
+  z.object({ urls: z.array(photoUrl).max(MAX_ZIP_PHOTOS), resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional() }),
+]);
+
+export const imageBinaryQuery = z.object({ url: photoUrl });
+export const resizeRequest = z.object({
+  sharedUrl: photoUrl,
+  width: z.coerce.number().int().min(16).max(2400),
+  height: z.coerce.number().int().min(16).max(2400),
+});
+export const getFilenameRequest = z.object({ SessionId: idParam, DefaultFilename: z.string().trim().max(200).optional() });
+export const getFilenameResponse = z.object({ fileName: z.string() });
