@@ -22,6 +22,8 @@ import { MainRoute } from './routes/main';
 import { NotFoundRoute } from './routes/not-found';
 import { ResetFinishRoute } from './routes/reset-finish';
 import { SettingsRoute } from './routes/settings';
+import { SharedImageRoute } from './routes/shared-image';
+import { SocialRoute } from './routes/social';
 import { SignupRoute } from './routes/signup';
 
 const slider: AuthRouteHandle = { showcase: 'slider' };
@@ -52,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: `${paths.main}/*`, loader: galleryLoader, element: <MainRoute /> },
           { path: paths.settings, loader: signedInLoader, element: <SettingsRoute /> },
           { path: paths.faq, element: <FaqRoute /> },
+          { path: paths.sharedImage, element: <SharedImageRoute /> },
+          { path: paths.social, element: <SocialRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -16,4 +16,6 @@ export const paths = {
   mainShared: '/main/shared',
   mainDownload: '/main/download',
   mainFavouriteRetouch: '/main/favouriteRetouch',
+  sharedImage: '/shared-image',
+  social: '/social',
 } as const;

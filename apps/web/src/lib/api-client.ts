@@ -58,6 +58,8 @@ export interface RequestOptions {
   /** Overrides the JSON content type (the reset-password call uses application/json-patch+json). */
   contentType?: string;
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Extra request headers (the gallery's session-code header for visitors). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
    * When false, a 401 is just an error for the caller (sign-in calls: wrong password). When true
@@ -99,7 +101,7 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, contentType, query, signal, redirectOnUnauthorized = true } = options;
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
 

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/contract';
+import { env } from '../../../config/env';
+import { api, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { viewerHeaders } from './viewer';
+
+export const IMAGE_DOWNLOADED = 'Image downloaded successfully.';
+export const IMAGE_DOWNLOAD_FAILED = 'Failed to download the image. Please try again later.';
+
+/** The two download sizes (spec §9) as the menus and the chooser name them. */
+export const RESOLUTION_OPTIONS = [
+  { value: 'hr', label: 'High Resolution', detail: '1600 × 2400' },
+  { value: 'sm', label: 'Social Media Resolution', detail: '1000 × 1500' },
+] as const;
+export type ResolutionChoice = (typeof RESOLUTION_OPTIONS)[number]['value'];
+
+/** Clicks a temporary link: the browser saves the response (attachment) without leaving the page. */
+export function saveFromUrl(href: string, fileName?: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  if (fileName) link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * POST /ex/images/download-single-image-with-photoresolution → {hash, downloadImageName}, then
+ * GET /ex/images/download/{hash} (a short-lived token; the retouched version when there is one).
+ */
+export async function downloadPhoto({ photo, resolution }: { photo: GalleryPhoto; resolution: ResolutionChoice }) {
+  const token = downloadTokenResponse.parse(
+    await api.post<unknown>(
+      '/ex/images/download-single-image-with-photoresolution',
+      {
+        SessionId: photo.sessionId,
+        OriginalImageURL: photo.url,
+        RetouchImageURL: photo.processedUrl,
+        PhotoResolution: resolution === 'hr' ? 'High Resolution' : 'Social Media',
+      },
+      { headers: viewerHeaders() },
+    ),
+  );
+  saveFromUrl(`${env.apiBaseUrl}/ex/images/download/${encodeURIComponent(token.hash)}`, token.downloadImageName);
+  return token;
+}
+
+export function useDownloadPhoto() {
+  return useMutation({
+    mutationFn: downloadPhoto,
+    onSuccess: () => notifySuccess(IMAGE_DOWNLOADED),
+    onError: (error) => {
+      if (isApiError(error) && isUnexpectedFailure(error.status)) return;
+      notifyError(IMAGE_DOWNLOAD_FAILED);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import type { GalleryPhoto } from '@studio-gallery/contract';
+import { env } from '../../../config/env';
+import { getToken } from '../../../lib/session';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { viewerHeaders } from './viewer';
+
+export const ZIP_FAILED = 'Failed to download the ZIP file. Please try again later.';
+export const zipDownloaded = (n: number) => `Successfully downloaded ${n} photos.`;
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` wins). */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || fallback;
+}
+
+/** The version a single download would give: the retouched photo when there is one. */
+export function downloadUrlOf(photo: GalleryPhoto): string {
+  return photo.processedUrl ?? photo.url;
+}
+
+/**
+ * POST /ex/images/download-selected-images-zip with the photos' URLs; the ZIP arrives as a blob and
+ * is saved under the server's name.
+ */
+export async function downloadZip(photos: GalleryPhoto[]): Promise<{ count: number; fileName: string }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...viewerHeaders() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${env.apiBaseUrl}/ex/images/download-selected-images-zip`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(photos.map(downloadUrlOf)),
+  });
+  if (!response.ok) throw new Error(`ZIP download failed (${response.status})`);
+  const blob = await response.blob();
+  const fileName = fileNameFromDisposition(response.headers.get('content-disposition'), 'photos.zip');
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return { count: photos.length, fileName };
+}
+
+export function useDownloadZip() {
+  return useMutation({
+    mutationFn: downloadZip,
+    onSuccess: ({ count }) => notifySuccess(zipDownloaded(count)),
+    onError: () => notifyError(ZIP_FAILED),
+  });
+}

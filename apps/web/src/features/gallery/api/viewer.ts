@@ -1,0 +1,21 @@
+import { getSession, getSessionCode } from '../../../lib/session';
+
+/** Header a session-code visitor sends on the calls that act on photos (docs/api.md). */
+export const SESSION_CODE_HEADER = 'X-Session-Code';
+
+/** Who is looking at the gallery: a signed-in customer, a visitor with a session code, or nobody. */
+export type GalleryViewer = { kind: 'user'; userId: string } | { kind: 'visitor'; code: string } | { kind: 'none' };
+
+export function getGalleryViewer(): GalleryViewer {
+  const session = getSession();
+  if (session) return { kind: 'user', userId: session.userId };
+  const code = getSessionCode();
+  if (code) return { kind: 'visitor', code };
+  return { kind: 'none' };
+}
+
+/** Extra headers of the photo calls: the session code for visitors (users send their bearer). */
+export function viewerHeaders(): Record<string, string> {
+  const viewer = getGalleryViewer();
+  return viewer.kind === 'visitor' ? { [SESSION_CODE_HEADER]: viewer.code } : {};
+}

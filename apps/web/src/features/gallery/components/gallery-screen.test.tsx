@@ -1,0 +1,149 @@
+import { galleryMessages, messages } from '@studio-gallery/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeJwt, renderWithProviders, stubFetch } from '../../../test/render';
+import { testPage, testPhoto } from '../lib/test-photo';
+import { GalleryScreen, NO_RESULTS } from './gallery-screen';
+
+const token = fakeJwt({ unique_name: '5', email: 'demo@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 });
+
+function signIn() {
+  localStorage.setItem('token', token);
+  localStorage.setItem('eusid', '5');
+  localStorage.setItem('userlogin', 'demo@example.com');
+}
+
+const photos = [testPhoto(1), testPhoto(2, { isUserFavourite: true, favourite: true }), testPhoto(3, { isRetouched: true, processedUrl: '/api/photo-media/3/r.jpg' })];
+const page = testPage(photos, { totalPages: 12, overallAllCount: 140, totalOriginalCount: 120, totalLikedCount: 6, totalRetouchedCount: 20, totalSkipCount: 4 });
+
+const screenUi = <GalleryScreen initialFlag="All" helpHref="/faq" loginHref="/login" />;
+
+describe('GalleryScreen', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('loads the signed-in customer’s photos with the tab counts and the pagination window', async () => {
+    signIn();
+    const calls = stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'DSC_1001' })).toBeInTheDocument();
+    expect(screen.getByText('144 photos')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Favorites\s*6/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Skip\s*4/ })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '10', '11', '12']);
+    const url = new URL(calls[0]!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: '5', page: '1', pageSize: '12', flag: 'All' });
+  });
+
+  it('a tab change reloads page 1 of that flag and clears the selection', async () => {
+    signIn();
+    const calls = stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DSC_1001' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('page=2'));
+    expect(screen.getByRole('checkbox', { name: 'Select DSC_1001' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select DSC_1002' }));
+    await user.click(screen.getByRole('tab', { name: /Skip/ }));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('flag=Skip'));
+    expect(calls.at(-1)!.url).toContain('page=1');
+    expect(await screen.findByRole('checkbox', { name: 'Select DSC_1002' })).not.toBeChecked();
+  });
+
+  it('hides the favourite toggle on the Skip tab', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(<GalleryScreen initialFlag="Skip" helpHref="/faq" loginHref="/login" />);
+    expect(await screen.findByRole('button', { name: 'Skip DSC_1001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /as favorite/ })).toBeNull();
+  });
+
+  it('hides the skip toggle on the Retouched tab', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(<GalleryScreen initialFlag="Retouched" helpHref="/faq" loginHref="/login" />);
+    expect(await screen.findByRole('button', { name: 'Mark DSC_1001 as favorite' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Skip DSC/ })).toBeNull();
+  });
+
+  it('shows the empty views: filter and search', async () => {
+    signIn();
+    const calls = stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: testPage([], { overallAllCount: 3, totalSkipCount: 0, totalPages: 0 }) } });
+    renderWithProviders(screenUi);
+    expect(await screen.findByText(messages.noPhotosForFilter)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search photos' }), 'nobody{Enter}');
+    expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument();
+    expect(calls.at(-1)!.url).toContain('searchKey=nobody');
+  });
+
+  it('shows No Session Available when the customer has no photos', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: testPage([], { overallAllCount: 0, totalOriginalCount: 0, totalPages: 0 }) } });
+    renderWithProviders(screenUi);
+    expect(await screen.findByText(messages.noSession)).toBeInTheDocument();
+  });
+
+  it('loads a visitor’s session by the stored code and shows the server’s refusal to favourite', async () => {
+    localStorage.setItem('code', 'VOUCHER');
+    const calls = stubFetch({
+      'GET /sessions/getSessionImages': { body: page },
+      'POST /sessions/UpdateFavouritePhoto': { status: 403, body: { message: galleryMessages.favouriteNeedsLogin } },
+    });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark DSC_1001 as favorite' }));
+    expect(await screen.findByText(galleryMessages.favouriteNeedsLogin)).toBeInTheDocument();
+    expect(calls[0]!.url).toContain('couponcode=VOUCHER');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(new Headers(post.init?.headers).get('X-Session-Code')).toBe('VOUCHER');
+  });
+
+  it('toasts a favourite and a skip, and needs a selection to share', async () => {
+    signIn();
+    stubFetch({
+      'GET /sessions/GetUserSessionsPage': { body: page },
+      'POST /sessions/UpdateFavouritePhoto': { body: photos[0] },
+      'POST /ex/images/skip-image': { body: photos[0] },
+    });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark DSC_1001 as favorite' }));
+    expect(await screen.findByText(galleryMessages.favouriteUpdated)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip DSC_1001' }));
+    expect(await screen.findByText(galleryMessages.photoSkipped)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('No images selected to share', { selector: '.mantine-Notification-description' })).toBeInTheDocument();
+  });
+
+  it('preview: Mark As Favorite hidden for a favourite, Skip hidden for a retouched photo', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'DSC_1002' });
+    await user.click(screen.getAllByRole('button', { name: 'Preview DSC_1002' })[0]!);
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Skip' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Mark As Favorite' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getAllByRole('button', { name: 'Preview DSC_1003' })[0]!);
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mark As Favorite' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Skip' })).toBeNull();
+    // The Download menu waits for the photo to load (jsdom never loads it).
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Previous photo' }));
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'DSC_1002' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Next photo' })).toBeEnabled();
+  });
+});

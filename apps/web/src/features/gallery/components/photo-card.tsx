@@ -1,0 +1,133 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, Badge, Checkbox, Tooltip } from '@mantine/core';
+import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled, IconMaximize, IconPhoto, IconRestore } from '@tabler/icons-react';
+import { photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { useInView } from '../hooks/use-in-view';
+import { canToggleFavourite, canToggleSkip, skipLabel, thumbnailSrc } from '../lib/photo-rules';
+import classes from './photo-card.module.css';
+
+export interface PhotoCardProps {
+  photo: GalleryPhoto;
+  flag: GalleryFlag;
+  selected: boolean;
+  /** The first row loads eagerly (it is what the customer sees first). */
+  priority?: boolean;
+  onToggleSelected: (photo: GalleryPhoto) => void;
+  onPreview: (photo: GalleryPhoto) => void;
+  onDownload: (photo: GalleryPhoto) => void;
+  onToggleFavourite: (photo: GalleryPhoto) => void;
+  onToggleSkip: (photo: GalleryPhoto) => void;
+}
+
+/** One photo of the grid: a fixed 2:3 frame (no layout shift), its checkbox and its actions. */
+export function PhotoCard({ photo, flag, selected, priority = false, onToggleSelected, onPreview, onDownload, onToggleFavourite, onToggleSkip }: PhotoCardProps) {
+  const frameRef = useRef<HTMLButtonElement>(null);
+  const inView = useInView(frameRef, '50px');
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const { src, srcSet } = thumbnailSrc(photo);
+  const favourite = photoIsFavourite(photo);
+  const skipped = photoIsSkipped(photo);
+  const showImage = (priority || inView) && !failed;
+
+  return (
+    <div className={classes.card} data-selected={selected || undefined} data-testid="photo-card">
+      <div className={classes.media}>
+      <Checkbox
+        className={classes.check}
+        checked={selected}
+        onChange={() => onToggleSelected(photo)}
+        aria-label={`Select ${photo.name}`}
+        size="md"
+      />
+      <div className={classes.badges}>
+        {photo.isRetouched ? (
+          <Badge size="sm" variant="filled" color="dark" radius="sm">
+            Retouched
+          </Badge>
+        ) : null}
+        {favourite ? (
+          <Badge size="sm" variant="filled" color="red.9" radius="sm" leftSection={<IconHeartFilled size={10} aria-hidden />}>
+            Favorite
+          </Badge>
+        ) : null}
+      </div>
+      <button ref={frameRef} type="button" className={classes.frame} onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+        {!loaded ? (
+          <span className={classes.placeholderIcon} aria-hidden>
+            <IconPhoto size={36} stroke={1.2} />
+          </span>
+        ) : null}
+        {showImage ? (
+          <img
+            className={classes.image}
+            data-loaded={loaded || undefined}
+            src={src}
+            srcSet={srcSet}
+            sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 260px"
+            alt={photo.name}
+            width={photo.width || 400}
+            height={photo.height || 600}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            onLoad={() => setLoaded(true)}
+            onError={() => setFailed(true)}
+          />
+        ) : null}
+      </button>
+      <div className={classes.actions}>
+        <Tooltip label="Preview" withArrow openDelay={300}>
+          <ActionIcon className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+            <IconMaximize size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Download" withArrow openDelay={300}>
+          <ActionIcon className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onDownload(photo)} aria-label={`Download ${photo.name}`}>
+            <IconDownload size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {canToggleFavourite(flag) ? (
+          <Tooltip label={favourite ? 'Remove from favorites' : 'Mark as favorite'} withArrow openDelay={300}>
+            <ActionIcon
+              className={classes.action}
+              data-active={favourite || undefined}
+              variant="white"
+              radius="xl"
+              size="lg"
+              onClick={() => onToggleFavourite(photo)}
+              aria-label={favourite ? `Remove ${photo.name} from favorites` : `Mark ${photo.name} as favorite`}
+              aria-pressed={favourite}
+            >
+              {favourite ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        {canToggleSkip(photo, flag) ? (
+          <Tooltip label={skipLabel(photo)} withArrow openDelay={300}>
+            <ActionIcon
+              className={classes.action}
+              variant="white"
+              radius="xl"
+              size="lg"
+              onClick={() => onToggleSkip(photo)}
+              aria-label={`${skipLabel(photo)} ${photo.name}`}
+            >
+              {skipped ? <IconRestore size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </div>
+      </div>
+      <div className={classes.caption}>
+        <span className={classes.name} title={photo.name}>
+          {photo.name}
+        </span>
+        {skipped ? (
+          <Badge size="xs" variant="light" color="gray">
+            Skipped
+          </Badge>
+        ) : null}
+      </div>
+    </div>
+  );
+}

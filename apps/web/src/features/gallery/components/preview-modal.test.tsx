@@ -1,0 +1,33 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { testPhoto } from '../lib/test-photo';
+import { PreviewModal } from './preview-modal';
+
+describe('PreviewModal', () => {
+  it('goes from loading to loaded (Download enabled) and offers Try Again after an error', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<PreviewModal photo={testPhoto(1)} flag="All" onClose={onClose} onMarkFavourite={vi.fn()} onToggleSkip={vi.fn()} />);
+    expect(await screen.findByText('Loading photo…')).toBeInTheDocument();
+    const download = screen.getByRole('button', { name: 'Download' });
+    expect(download).toBeDisabled();
+    fireEvent.load(screen.getByRole('img', { name: 'DSC_1001' }));
+    expect(download).toBeEnabled();
+    fireEvent.error(screen.getByRole('img', { name: 'DSC_1001' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This photo could not be loaded.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByText('Loading photo…')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers both download sizes', async () => {
+    renderWithProviders(<PreviewModal photo={testPhoto(1)} flag="All" onClose={vi.fn()} onMarkFavourite={vi.fn()} onToggleSkip={vi.fn()} />);
+    fireEvent.load(await screen.findByRole('img', { name: 'DSC_1001' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('menuitem', { name: /High Resolution/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Social Media Resolution/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconDownload, IconEyeOff, IconHeart, IconPhotoOff, IconRestore } from '@tabler/icons-react';
+import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { RESOLUTION_OPTIONS, useDownloadPhoto } from '../api/download-photo';
+import { canMarkFavourite, canToggleSkip, previewSrc, skipLabel } from '../lib/photo-rules';
+import { useFlipPosition } from './flip-menu';
+import classes from './preview-modal.module.css';
+
+export type PreviewState = 'loading' | 'loaded' | 'error';
+
+export interface PreviewModalProps {
+  photo: GalleryPhoto | null;
+  flag: GalleryFlag;
+  onClose: () => void;
+  onMarkFavourite: (photo: GalleryPhoto) => void;
+  onToggleSkip: (photo: GalleryPhoto) => void;
+  /** The photo before / after this one on the page (absent at the ends). */
+  onPrevious?: () => void;
+  onNext?: () => void;
+}
+
+/** The large view of one photo (spec §2, §4): loading / loaded / error, Download and Actions menus. */
+export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSkip, onPrevious, onNext }: PreviewModalProps) {
+  return (
+    <Modal
+      opened={photo !== null}
+      onClose={onClose}
+      title={photo?.name ?? 'Preview'}
+      size="xl"
+      centered
+      lockScroll
+      closeOnEscape
+      closeButtonProps={{ 'aria-label': 'Close preview' }}
+      styles={{ title: { fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+    >
+      {photo ? (
+        <div
+          onKeyDown={(event) => {
+            // Arrow keys page through the photos, except inside a menu (its own arrow keys).
+            if ((event.target as HTMLElement).closest('[role="menu"]')) return;
+            if (event.key === 'ArrowLeft' && onPrevious) onPrevious();
+            if (event.key === 'ArrowRight' && onNext) onNext();
+          }}
+        >
+          <PreviewBody key={photo.id} photo={photo} flag={flag} onMarkFavourite={onMarkFavourite} onToggleSkip={onToggleSkip} onPrevious={onPrevious} onNext={onNext} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, onNext }: Omit<PreviewModalProps, 'photo' | 'onClose'> & { photo: GalleryPhoto }) {
+  const [state, setState] = useState<PreviewState>('loading');
+  const [attempt, setAttempt] = useState(0);
+  // Try Again mounts a fresh <img> (signed URLs must not be altered, so no cache-busting query).
+  const src = previewSrc(photo);
+  const download = useDownloadPhoto();
+  const [downloadPosition, measureDownload] = useFlipPosition('start');
+  const [actionsPosition, measureActions] = useFlipPosition('end');
+  const showFavourite = canMarkFavourite(photo, flag);
+  const showSkip = canToggleSkip(photo, flag, true);
+  const skipped = photoIsSkipped(photo);
+
+  return (
+    <Stack gap="md">
+      <div className={classes.stage} data-state={state}>
+        {state === 'loading' ? (
+          <div className={classes.state} role="status">
+            <Loader size="md" />
+            <Text size="sm">Loading photo…</Text>
+          </div>
+        ) : null}
+        {state === 'error' ? (
+          <div className={classes.state} role="alert">
+            <IconPhotoOff size={48} stroke={1.2} aria-hidden />
+            <Text size="sm">This photo could not be loaded.</Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                setAttempt((n) => n + 1);
+                setState('loading');
+              }}
+            >
+              Try Again
+            </Button>
+          </div>
+        ) : null}
+        {state !== 'error' ? (
+          <img
+            key={attempt}
+            className={classes.image}
+            data-hidden={state === 'loading' || undefined}
+            src={src}
+            alt={photo.name}
+            onLoad={() => setState('loaded')}
+            onError={() => setState('error')}
+          />
+        ) : null}
+      </div>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon variant="default" size="lg" onClick={onPrevious} disabled={!onPrevious} aria-label="Previous photo">
+            <IconChevronLeft size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" onClick={onNext} disabled={!onNext} aria-label="Next photo">
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+          <Text size="sm" c="dimmed" ml={4}>
+            {photo.isRetouched ? 'Retouched version' : 'Original'}
+            {skipped ? ' · Skipped' : ''}
+          </Text>
+        </Group>
+        <Group gap="sm">
+          <Menu position={downloadPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={240}>
+            <Menu.Target>
+              <Button
+                onClick={measureDownload}
+                onKeyDown={measureDownload}
+                leftSection={<IconDownload size={18} aria-hidden />}
+                rightSection={<IconChevronDown size={16} aria-hidden />}
+                disabled={state === 'loading' || download.isPending}
+                loading={download.isPending}
+              >
+                Download
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {RESOLUTION_OPTIONS.map((option) => (
+                <Menu.Item key={option.value} onClick={() => download.mutate({ photo, resolution: option.value })} rightSection={<Text size="xs" c="dimmed">{option.detail}</Text>}>
+                  {option.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          {showFavourite || showSkip ? (
+            <Menu position={actionsPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={200}>
+              <Menu.Target>
+                <Button onClick={measureActions} onKeyDown={measureActions} variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
+                  Actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {showFavourite ? (
+                  <Menu.Item leftSection={<IconHeart size={16} aria-hidden />} onClick={() => onMarkFavourite(photo)}>
+                    Mark As Favorite
+                  </Menu.Item>
+                ) : null}
+                {showSkip ? (
+                  <Menu.Item leftSection={skipped ? <IconRestore size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={() => onToggleSkip(photo)}>
+                    {skipLabel(photo)}
+                  </Menu.Item>
+                ) : null}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

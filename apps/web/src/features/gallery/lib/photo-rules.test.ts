@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { canMarkFavourite, canToggleFavourite, canToggleSkip, flagForPath, skipLabel } from './photo-rules';
+import { testPhoto } from './test-photo';
+import { menuPositionFor } from '../components/flip-menu';
+import { fileNameFromDisposition } from '../api/download-zip';
+
+describe('photo action rules (spec §4)', () => {
+  it('hides Mark As Favorite on the Skip tab and for favourites', () => {
+    expect(canMarkFavourite(testPhoto(1), 'All')).toBe(true);
+    expect(canMarkFavourite(testPhoto(1), 'Skip')).toBe(false);
+    expect(canMarkFavourite(testPhoto(1, { isUserFavourite: true }), 'All')).toBe(false);
+    expect(canMarkFavourite(testPhoto(1, { isUserFavourite: null as never, favourite: true }), 'Original')).toBe(false);
+    expect(canToggleFavourite('Skip')).toBe(false);
+    expect(canToggleFavourite('Favorites')).toBe(true);
+  });
+
+  it('hides Skip/UnSkip on the Retouched tab and in the preview of a retouched photo', () => {
+    const retouched = testPhoto(2, { isRetouched: true, processedUrl: '/x' });
+    expect(canToggleSkip(testPhoto(1), 'All')).toBe(true);
+    expect(canToggleSkip(testPhoto(1), 'Retouched')).toBe(false);
+    expect(canToggleSkip(retouched, 'All')).toBe(true);
+    expect(canToggleSkip(retouched, 'All', true)).toBe(false);
+    expect(canToggleSkip(testPhoto(1), 'Skip', true)).toBe(true);
+  });
+
+  it('labels the skip action by state, reading the misspelt field too', () => {
+    expect(skipLabel(testPhoto(1))).toBe('Skip');
+    expect(skipLabel(testPhoto(1, { isSkipped: true }))).toBe('UnSkip');
+    expect(skipLabel(testPhoto(1, { isSkipped: null as never, isSkkipped: true }))).toBe('UnSkip');
+  });
+
+  it('maps the /main sub-paths to tabs', () => {
+    expect(flagForPath('/main')).toBe('All');
+    expect(flagForPath('/main/favourites')).toBe('Favorites');
+    expect(flagForPath('/main/retouched/')).toBe('Retouched');
+    expect(flagForPath('/main/favouriteRetouch')).toBe('Favorites');
+    expect(flagForPath('/main/shared')).toBe('All');
+    expect(flagForPath('/main/download')).toBe('All');
+  });
+
+  it('flips a menu upward with under 200 px below its button', () => {
+    expect(menuPositionFor(199)).toBe('top-end');
+    expect(menuPositionFor(200, 'start')).toBe('bottom-start');
+  });
+
+  it('reads the ZIP name from Content-Disposition', () => {
+    expect(fileNameFromDisposition(`attachment; filename="22 Nov 2026 Studio.zip"; filename*=UTF-8''22%20Nov%202026%20Studio.zip`, 'x.zip')).toBe('22 Nov 2026 Studio.zip');
+    expect(fileNameFromDisposition('attachment; filename="a.zip"', 'x.zip')).toBe('a.zip');
+    expect(fileNameFromDisposition(null, 'x.zip')).toBe('x.zip');
+  });
+});
