@@ -42,11 +42,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/x'] (written when the server exits). */
+  nodeArgs?: string[];
+  /** How long to wait for /api/health (start-up with demo data imports photos); default 60 s. */
+  startupTimeoutMs?: number;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['apps/server/src/server.ts'], {
+  // node with tsx's loader (not the tsx CLI, which runs the server in a child): the child's pid is
+  // the server's, so benchmarks can read its memory from /proc.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -60,16 +69,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(url, child, 60_000);
+  await waitForHealth(url, child, options.startupTimeoutMs ?? 60_000);
   return {
     url,
     dataDir,
     process: child,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      // A data folder made here is removed with the server; one passed in belongs to the caller.
+      if (env.DATA_DIR === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

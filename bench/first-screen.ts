@@ -1,0 +1,133 @@
+// First gallery screen (issue 3, "Speed"): the bytes a customer's browser transfers, from a cold cache,
+// to open /login, sign in and see the first gallery screen of 12 photos; budget 600 KB. Real Chromium
+// (playwright-core), the real server serving a fresh production build of the web app, demo data.
+//   npx tsx bench/first-screen.ts [--no-build]
+// Sizes are CDP Network.loadingFinished encodedDataLength (bytes on the wire: headers + body as sent).
+// The build goes to bench/.data/web-dist (git-ignored), not apps/web/dist.
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type CDPSession, chromium, type Page } from 'playwright-core';
+import { repoRoot, startServer } from './lib/server';
+
+const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+const BUDGET_KB = 600;
+const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
+const webDist = path.join(repoRoot, 'bench', '.data', 'web-dist');
+
+console.log(`first-screen benchmark — ${new Date().toISOString()}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (!args['no-build']) {
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: path.join(repoRoot, 'apps', 'web'), encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`web build failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+const server = await startServer({ DEMO_DATA: 'on', WEB_DIST: webDist }, { startupTimeoutMs: 180_000 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const rows: Record<string, string | number>[] = [];
+  for (const device of [
+    { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false },
+    { name: 'phone 412x823 @1.75x', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true },
+  ]) {
+    const context = await browser.newContext({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor, isMobile: device.isMobile, hasTouch: device.isMobile });
+    const page = await context.newPage();
+    const meter = await meterOf(page);
+
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const login = meter.total();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/main/);
+    await page.getByTestId('photo-card').nth(11).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await waitForImagesInView(page);
+    const firstScreen = meter.total();
+    const cards = await page.getByTestId('photo-card').count();
+
+    // Then every one of the 12 photos scrolled into view (lazy images load 50 px before view).
+    for (let i = 0; i < 12; i++) await page.getByTestId('photo-card').nth(i).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await waitForImagesInView(page);
+    const all12 = meter.total();
+
+    console.log(`\n${device.name}: ${cards} photo cards on the first screen; transfers by type (all 12 photos loaded):`);
+    console.table(meter.byType());
+    rows.push({
+      device: device.name,
+      '/login KB': kb(login.bytes),
+      'first screen KB (images in view)': kb(firstScreen.bytes),
+      'all 12 photos loaded KB': kb(all12.bytes),
+      requests: all12.requests,
+      'budget 600 KB': all12.bytes <= BUDGET_KB * 1024 ? 'met' : 'NOT met',
+    });
+    await context.close();
+  }
+  console.log(`\ncold cache, from opening /login to the first gallery screen (cumulative); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.table(rows);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+/** Sums encodedDataLength of every finished response, by resource type. */
+async function meterOf(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const finished: { type: string; url: string; bytes: number }[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    finished.push({ type: types.get(e.requestId) ?? 'Other', url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength });
+  });
+  return {
+    total: () => ({ bytes: finished.reduce((a, f) => a + f.bytes, 0), requests: finished.length }),
+    byType: () => {
+      const by = new Map<string, { requests: number; bytes: number; largest: string }>();
+      for (const f of finished) {
+        const row = by.get(f.type) ?? { requests: 0, bytes: 0, largest: '' };
+        row.requests++;
+        row.bytes += f.bytes;
+        by.set(f.type, row);
+      }
+      for (const [type, row] of by) {
+        const largest = finished.filter((f) => f.type === type).sort((a, b) => b.bytes - a.bytes)[0]!;
+        row.largest = `${new URL(largest.url).pathname.slice(0, 60)} (${kb(largest.bytes)} KB)`;
+      }
+      return [...by].map(([type, r]) => ({ type, requests: r.requests, KB: kb(r.bytes), largest: r.largest }));
+    },
+  };
+}
+
+/** Until every grid image inside the viewport has finished loading (bounded: 15 s). */
+async function waitForImagesInView(page: Page): Promise<void> {
+  // Typed by hand: this bench compiles without the DOM library (and the app's CSP forbids string eval).
+  interface Img { complete: boolean; getBoundingClientRect(): { top: number; bottom: number } }
+  interface Win { innerHeight: number; document: { querySelectorAll(selector: string): Iterable<Img> } }
+  await page.waitForFunction(
+    () => {
+      const win = globalThis as unknown as Win;
+      return [...win.document.querySelectorAll('[data-testid="photo-card"] img')]
+        .filter((img) => {
+          const r = img.getBoundingClientRect();
+          return r.bottom > 0 && r.top < win.innerHeight;
+        })
+        .every((img) => img.complete);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+function kb(bytes: number): number {
+  return Math.round(bytes / 1024);
+}

@@ -1,0 +1,190 @@
+// Gallery page (issue 3, "Speed"): with 100,000 photos across 2,000 customers, GET GetUserSessionsPage
+// (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
+// SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
+//   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile]
+// --profile: afterwards, a second server under node --cpu-prof takes the page-1 load again, and the
+// profile's self time is printed by area and function (its figures are not the measured ones).
+// PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test (a fresh schema, dropped after).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { GalleryRepository, type PhotoPageQuery } from '../apps/server/src/modules/gallery/gallery.repository';
+import { monotonicUs, summariseProfile } from './lib/cpuprofile';
+import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
+import { type LoadResult, runLoad } from './lib/load';
+import { startServer } from './lib/server';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'analyze-sqlite': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const dialects: BenchDialect[] = args.db === 'both' ? ['sqlite', 'postgres'] : args.db === 'sqlite' || args.db === 'postgres' ? [args.db] : [];
+if (dialects.length === 0) throw new Error('--db must be sqlite, postgres or both');
+const durationSeconds = Math.min(120, Math.max(1, Number(args.duration)));
+const connections = Math.min(500, Math.max(1, Number(args.connections)));
+
+const PAGE_SIZE = 12;
+const DEEP_PAGE = 200;
+const BIG = { email: 'big@bench.test', password: 'Bench-big-1234', photos: 5000, sessions: 10 };
+const SMALL = { email: 'small@bench.test', password: 'Bench-small-1234', photos: 50, sessions: 1 };
+const OTHERS = { customers: 1998, photos: 100_000 - BIG.photos - SMALL.photos };
+const TARGET_SHARE = 1 / 3;
+const TARGET_P99_MS = 25;
+
+console.log(`gallery page benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`${connections} connections, ${durationSeconds} s per route; databases: ${dialects.join(', ')}`);
+
+for (const dialect of dialects) await benchDialect(dialect);
+
+async function benchDialect(dialect: BenchDialect): Promise<void> {
+  console.log(`\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ===`);
+  const bench = await openBenchDatabase(dialect, 'page');
+  try {
+    const seeded = await seedGallery(bench, { measured: [BIG, SMALL], others: OTHERS, analyzeSqlite: args['analyze-sqlite'] });
+    const [big, small] = seeded.measured as [(typeof seeded.measured)[0], (typeof seeded.measured)[0]];
+    console.log(`seeded ${seeded.photos} photos for ${OTHERS.customers + 2} customers in ${(seeded.ms / 1000).toFixed(1)} s`);
+
+    await printPlans(bench, [
+      { label: `5,000-photo customer (id ${big.id})`, userId: big.id, page: 1 },
+      { label: `5,000-photo customer (id ${big.id})`, userId: big.id, page: DEEP_PAGE },
+      { label: `50-photo customer (id ${small.id})`, userId: small.id, page: 1 },
+    ]);
+
+    const server = await startServer({ ...bench.serverEnv, JWT_SECRET: randomBytes(32).toString('base64url') });
+    try {
+      const bigToken = await signIn(server.url, BIG.email, BIG.password);
+      const smallToken = await signIn(server.url, SMALL.email, SMALL.password);
+      const pageUrl = (userId: number, page: number) =>
+        `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=${page}&pageSize=${PAGE_SIZE}&flag=All`;
+      const routes = [
+        { title: `page 1, 5,000-photo customer`, url: pageUrl(big.id, 1), token: bigToken },
+        { title: `page ${DEEP_PAGE}, 5,000-photo customer`, url: pageUrl(big.id, DEEP_PAGE), token: bigToken },
+        { title: `page 1, 50-photo customer`, url: pageUrl(small.id, 1), token: smallToken },
+      ];
+      for (const route of routes) await checkPage(route.title, route.url, route.token);
+
+      // A short unrecorded warm-up (JIT, statement caches, connection pool), then the runs.
+      await runLoad({ title: 'warm-up', url: routes[0]!.url, headers: { authorization: `Bearer ${bigToken}` }, connections, durationSeconds: 3 });
+      const before = await runLoad({ title: 'GET /api/health (baseline, before)', url: `${server.url}/api/health`, connections, durationSeconds });
+      const measured: LoadResult[] = [];
+      for (const route of routes) {
+        measured.push(await runLoad({ title: route.title, url: route.url, headers: { authorization: `Bearer ${route.token}` }, connections, durationSeconds }));
+      }
+      const after = await runLoad({ title: 'GET /api/health (baseline, after)', url: `${server.url}/api/health`, connections, durationSeconds });
+      const baselineRps = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+      console.log(`load average after the runs: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; baseline = mean of the two health runs = ${Math.round(baselineRps)} req/s`);
+      console.table(
+        [before, ...measured, after].map((r) => {
+          const share = r.requestsPerSecond / baselineRps;
+          const isPage = measured.includes(r);
+          return {
+            route: r.title,
+            'req/s': Math.round(r.requestsPerSecond),
+            'vs baseline': `${(share * 100).toFixed(1)} %`,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+            'errors/non2xx': `${r.errors}/${r.non2xx}`,
+            'target (≥ 33.3 %, p99 < 25 ms)': isPage ? (share >= TARGET_SHARE && r.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met') : '',
+          };
+        }),
+      );
+    } finally {
+      await server.stop();
+    }
+    if (args.profile) await profilePage(bench, big.id);
+  } finally {
+    await bench.dispose();
+  }
+}
+
+/** The page-1 load of the 5,000-photo customer against a server under --cpu-prof, then its summary. */
+async function profilePage(bench: BenchDatabase, userId: number): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-prof-'));
+  let window: { fromUs: number; toUs: number } | undefined;
+  const server = await startServer({ ...bench.serverEnv, JWT_SECRET: randomBytes(32).toString('base64url') }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  try {
+    const token = await signIn(server.url, BIG.email, BIG.password);
+    const url = `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=1&pageSize=${PAGE_SIZE}&flag=All`;
+    await runLoad({ title: 'warm-up', url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds: 3 });
+    const fromUs = monotonicUs();
+    const result = await runLoad({ title: 'profiled', url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds });
+    window = { fromUs, toUs: monotonicUs() };
+    console.log(`\nprofiled run (page 1, 5,000-photo customer, under --cpu-prof): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
+  } finally {
+    await server.stop();
+  }
+  const profiles = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  if (profiles.length === 0) console.log('(no profile was written)');
+  for (const file of profiles) summariseProfile(path.join(dir, file), window);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** One request, to check the answer is what the load measures (12 items, the counts) before timing it. */
+async function checkPage(title: string, url: string, token: string): Promise<void> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.clone().text()).length;
+  if (!response.ok) throw new Error(`${title}: ${response.status} ${await response.text()}`);
+  const page = (await response.json()) as { items: unknown[]; totalCount: number; totalPages: number; overallAllCount: number; totalSkipCount: number };
+  console.log(`${title}: ${page.items.length} items, totalCount ${page.totalCount}, totalPages ${page.totalPages}, skipped ${page.totalSkipCount}, ${body} bytes`);
+}
+
+interface PlanTarget {
+  label: string;
+  userId: number;
+  page: number;
+}
+
+/**
+ * The SQL the repository runs for a page (counts, then the 12 rows), captured by a plugin and compiled
+ * by the same Kysely instance, then EXPLAINed: SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE.
+ * Also times each statement in this process (no HTTP), to separate the query cost from the rest.
+ */
+async function printPlans(bench: BenchDatabase, targets: PlanTarget[]): Promise<void> {
+  const kysely = bench.db.kysely;
+  const captured: { node: RootOperationNode; queryId: QueryId }[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: (a) => {
+      captured.push({ node: a.node, queryId: a.queryId });
+      return a.node;
+    },
+    transformResult: async (a) => a.result,
+  };
+  const repository = new GalleryRepository(kysely.withPlugin(capture));
+  for (const target of targets) {
+    captured.length = 0;
+    const query: PhotoPageQuery = { flag: 'All', search: null, limit: PAGE_SIZE, offset: (target.page - 1) * PAGE_SIZE, order: { column: 'display', direction: 'desc' } };
+    await repository.counts({ userId: target.userId });
+    await repository.page({ userId: target.userId }, query);
+    const compiled = captured.map((c) => kysely.getExecutor().compileQuery(c.node, c.queryId));
+    for (const [i, statement] of compiled.entries()) {
+      const name = i === 0 ? 'counts' : 'page';
+      if (i === 0 && target.page !== 1) continue; // the counts do not depend on the page
+      console.log(`\n-- ${name} query, ${target.label}, page ${target.page}:\n${statement.sql}\n   parameters: ${JSON.stringify(statement.parameters)}`);
+      const explain = bench.dialect === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers) ';
+      const { rows } = await kysely.executeQuery(CompiledQuery.raw(explain + statement.sql, [...statement.parameters]));
+      if (bench.dialect === 'sqlite') {
+        const depth = new Map<number, number>();
+        for (const row of rows as { id: number; parent: number; detail: string }[]) {
+          const d = (depth.get(row.parent) ?? -1) + 1;
+          depth.set(row.id, d);
+          console.log(`   ${'  '.repeat(d)}${row.detail}`);
+        }
+      } else {
+        for (const row of rows as Record<string, string>[]) console.log(`   ${row['QUERY PLAN']}`);
+      }
+      const runs = 300;
+      const started = process.hrtime.bigint();
+      for (let r = 0; r < runs; r++) await kysely.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]));
+      const perRunUs = Number(process.hrtime.bigint() - started) / 1000 / runs;
+      console.log(`   in-process: ${perRunUs.toFixed(0)} µs a run (mean of ${runs}, one connection, no HTTP)`);
+    }
+  }
+}

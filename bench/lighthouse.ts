@@ -1,0 +1,91 @@
+// Lighthouse mobile performance of /main (issue 3, "Speed": score ≥ 95), signed in as the demo customer.
+// Lighthouse 12.8 (bench devDependency) drives the system Chromium offline; its default config is the
+// mobile one (Moto G Power viewport, simulated slow 4G and 4x CPU slowdown).
+//   npx tsx bench/lighthouse.ts [--runs 3] [--build]
+// The web app is served from bench/.data/web-dist (built by bench/first-screen.ts, or here with --build).
+// The token lives in localStorage, so the runs share one Chromium profile: Playwright signs in through
+// the login screen and closes (the profile keeps the token), then Lighthouse launches Chromium on that
+// profile (--user-data-dir) with --disable-storage-reset. (Attaching Lighthouse to the browser
+// Playwright drives hung at navigation: PROTOCOL_TIMEOUT.)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { repoRoot, startServer } from './lib/server';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false } } });
+const runs = Math.min(10, Math.max(1, Number(args.runs)));
+const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
+const webDist = path.join(repoRoot, 'bench', '.data', 'web-dist');
+const TARGET = 95;
+const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+console.log(`Lighthouse benchmark — ${new Date().toISOString()}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (args.build || !fs.existsSync(path.join(webDist, 'index.html'))) {
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: path.join(repoRoot, 'apps', 'web'), encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`web build failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-lh-'));
+const server = await startServer({ DEMO_DATA: 'on', WEB_DIST: webDist }, { startupTimeoutMs: 180_000 });
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: CHROME_ARGS,
+});
+let closed = false;
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/main/);
+  await page.getByTestId('photo-card').first().waitFor({ timeout: 30_000 });
+  await page.goto('about:blank');
+  await context.close();
+  closed = true;
+  // Keep the token (Local Storage) but not the HTTP cache the sign-in filled: each run loads cold.
+  const dropCaches = () => {
+    for (const dir of ['Cache', 'Code Cache', 'GPUCache', 'Service Worker']) fs.rmSync(path.join(profileDir, 'Default', dir), { recursive: true, force: true });
+  };
+
+  const results: Record<string, string | number>[] = [];
+  for (let r = 0; r < runs; r++) {
+    dropCaches();
+    const out = path.join(profileDir, `lh-${r}.json`);
+    const lh = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000'],
+      { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    );
+    if (lh.status !== 0) throw new Error(`lighthouse failed (${lh.status ?? lh.signal}):\n${lh.stderr.split('\n').slice(-30).join('\n')}`);
+    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      finalDisplayedUrl: string;
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number; displayValue?: string }>;
+    };
+    if (!report.finalDisplayedUrl.includes('/main')) throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not /main (signed out?)`);
+    const a = report.audits;
+    results.push({
+      run: r + 1,
+      score: Math.round(report.categories.performance.score * 100),
+      FCP: a['first-contentful-paint']?.displayValue ?? '',
+      LCP: a['largest-contentful-paint']?.displayValue ?? '',
+      TBT: a['total-blocking-time']?.displayValue ?? '',
+      CLS: a['cumulative-layout-shift']?.displayValue ?? '',
+      'Speed Index': a['speed-index']?.displayValue ?? '',
+      'transfer KB': Math.round((a['total-byte-weight']?.numericValue ?? 0) / 1024),
+    });
+  }
+  const scores = results.map((r) => Number(r.score)).sort((x, y) => x - y);
+  console.log(`load average after the runs: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.table(results);
+  const median = scores[Math.floor(scores.length / 2)]!;
+  console.log(`median mobile performance score ${median} (target ≥ ${TARGET}: ${median >= TARGET ? 'met' : 'NOT met'})`);
+} finally {
+  if (!closed) await context.close();
+  await server.stop();
+  fs.rmSync(profileDir, { recursive: true, force: true });
+}

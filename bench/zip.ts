@@ -1,0 +1,233 @@
+// ZIP download (issue 3, "Speed"): POST /api/ex/images/download-selected-images-zip for 100 and 400
+// High Resolution photos (1600x2400 JPEGs of 1–2 MB), streamed to /dev/null by curl, against `cat` of
+// the same 100 files to /dev/null in the same run; and the server's peak memory during each archive.
+//   npx tsx bench/zip.ts [--db sqlite|postgres] [--repeat 3]
+// The JPEGs are generated once with sharp into bench/.data/zip-jpegs/ (git-ignored) and copied into
+// each photo's storage folder, so every photo is its own file as after a real import.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
+import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
+import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
+import { repoRoot, startServer } from './lib/server';
+
+const { values: args } = parseArgs({
+  options: { db: { type: 'string', default: 'sqlite' }, repeat: { type: 'string', default: '3' } },
+});
+const dialect = args.db as BenchDialect;
+if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error('--db must be sqlite or postgres');
+const repeat = Math.min(10, Math.max(1, Number(args.repeat)));
+
+const PHOTOS = 400;
+const DISTINCT_JPEGS = 40;
+const SIZES = [100, 400];
+const CUSTOMER = { email: 'zip@bench.test', password: 'Bench-zip-1234', photos: PHOTOS, sessions: 1 };
+const TARGET_SHARE_OF_CAT = 0.8;
+const TARGET_PEAK_MB = 200;
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`ZIP benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${load()}; ${dialect}, best and median of ${repeat}`);
+
+const jpegs = await cachedJpegs();
+const bench = await openBenchDatabase(dialect, 'zip');
+const jwtSecret = randomBytes(32).toString('base64url');
+try {
+  // The zip customer's photos are the first PHOTOS rows (measured customers are seeded first), each
+  // with its own folder; a few other customers make the access checks real.
+  const folderOf = (i: number) => `photos/${(0xb0000000 + i).toString(16).padStart(32, '0')}`;
+  const seeded = await seedGallery(bench, { measured: [CUSTOMER], others: { customers: 20, photos: 400 }, mediaKey: folderOf });
+  const rows = await bench.db.kysely
+    .selectFrom('photos')
+    .select(['id', 'media_key', 'position'])
+    .where('user_id', '=', seeded.measured[0]!.id)
+    .orderBy('position')
+    .execute();
+  const files: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    const file = path.join(bench.dataDir, 'media', row.media_key, 'hr.jpg');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.copyFileSync(jpegs[i % jpegs.length]!, file);
+    files.push(file);
+  }
+  const totalMb = (n: number) => files.slice(0, n).reduce((sum, f) => sum + fs.statSync(f).size, 0) / 1e6;
+  console.log(`${rows.length} photos, High Resolution files ${(totalMb(PHOTOS) / PHOTOS).toFixed(2)} MB on average (${totalMb(100).toFixed(0)} MB for 100, ${totalMb(PHOTOS).toFixed(0)} MB for ${PHOTOS})`);
+
+  // The URLs the gallery hands out (preview URLs), signed with the server's key.
+  const signer = new MediaUrlSigner(jwtSecret, () => new Date());
+  const urls = rows.map((r) => signer.sign({ photoId: r.id, variant: 'original', file: 'preview', extension: 'jpg', version: mediaVersion(r.media_key) }));
+
+  const server = await startServer({ ...bench.serverEnv, JWT_SECRET: jwtSecret });
+  const pid = server.process.pid!;
+  try {
+    const started = memory(pid);
+    const token = await signIn(server.url, CUSTOMER.email, CUSTOMER.password);
+    const idle = memory(pid);
+    console.log(`server pid ${pid}: RSS ${mb(started.rss)} MB after start-up, ${mb(idle.rss)} MB after one sign-in (VmHWM so far ${mb(idle.hwm)} MB)`);
+
+    // Page cache warm for both readers: one unmeasured pass over every file.
+    await cat(files);
+    const catRuns: number[] = [];
+    for (let r = 0; r < repeat; r++) catRuns.push(await cat(files.slice(0, 100)));
+    const catMs = median(catRuns);
+    const catMbs = totalMb(100) / (catMs / 1000);
+    console.log(`cat of the same 100 files > /dev/null: ${catRuns.map((t) => t.toFixed(0)).join(', ')} ms → ${catMbs.toFixed(0)} MB/s (median)`);
+
+    const table: Record<string, string | number>[] = [{ run: 'cat 100 files > /dev/null', 'MB': totalMb(100).toFixed(0), 'MB/s (median)': Math.round(catMbs), 'vs cat': '100 %', 'first byte ms': '', 'peak RSS MB': '', 'over idle MB': '', target: '' }];
+    const peaks: number[] = [];
+    for (const n of SIZES) {
+      const body = JSON.stringify({ urls: urls.slice(0, n), resolution: 'hr' });
+      const runs: { ms: number; firstByteMs: number; bytes: number; peak: number }[] = [];
+      for (let r = 0; r < repeat; r++) {
+        resetPeak(pid);
+        const sampler = sampleRss(pid);
+        const result = await curlZip(`${server.url}/api/ex/images/download-selected-images-zip`, token, body);
+        const sampledPeak = sampler.stop();
+        if (result.status !== 200) throw new Error(`ZIP of ${n}: HTTP ${result.status}`);
+        runs.push({ ...result, peak: Math.max(memory(pid).hwm, sampledPeak) });
+      }
+      const ms = median(runs.map((r) => r.ms));
+      const mbs = runs[0]!.bytes / 1e6 / (ms / 1000);
+      const peak = Math.max(...runs.map((r) => r.peak));
+      peaks.push(peak);
+      console.log(`ZIP of ${n}: ${runs.map((r) => `${r.ms.toFixed(0)} ms (first byte ${r.firstByteMs.toFixed(0)} ms, peak ${mb(r.peak)} MB)`).join('; ')}; ${(runs[0]!.bytes / 1e6).toFixed(1)} MB`);
+      table.push({
+        run: `ZIP of ${n} photos (curl > /dev/null)`,
+        'MB': (runs[0]!.bytes / 1e6).toFixed(0),
+        'MB/s (median)': Math.round(mbs),
+        'vs cat': `${((mbs / catMbs) * 100).toFixed(0)} %`,
+        'first byte ms': Math.round(median(runs.map((r) => r.firstByteMs))),
+        'peak RSS MB': mb(peak),
+        'over idle MB': mb(peak - idle.rss),
+        target: n === 100 ? (mbs / catMbs >= TARGET_SHARE_OF_CAT && peak < TARGET_PEAK_MB * 1e6 ? 'met' : 'NOT met') : peak < TARGET_PEAK_MB * 1e6 ? 'memory met' : 'memory NOT met',
+      });
+    }
+    console.log(`load average after the runs: ${load()}`);
+    crcSpeeds(jpegs.slice(0, 10));
+    console.table(table);
+    console.log(`peak RSS from ${SIZES[0]} to ${SIZES[SIZES.length - 1]} photos: ${mb(peaks[0]!)} → ${mb(peaks[peaks.length - 1]!)} MB (${peaks[peaks.length - 1]! > peaks[0]! * 1.15 ? 'NOT flat' : 'flat within 15 %'})`);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await bench.dispose();
+}
+
+/**
+ * yazl checksums every stored byte with buffer-crc32 (JavaScript) even when nothing is compressed;
+ * how fast that is next to node's native zlib.crc32 (Node 20.15+) bounds what the archive can reach.
+ */
+function crcSpeeds(sample: string[]): void {
+  const require = createRequire(path.join(repoRoot, 'node_modules', 'yazl', 'index.js'));
+  const bufferCrc32 = require('buffer-crc32') as { unsigned(data: Buffer, previous?: number): number };
+  const buffers = sample.map((f) => fs.readFileSync(f));
+  const bytes = buffers.reduce((a, b) => a + b.length, 0);
+  const time = (fn: (b: Buffer, c: number) => number) => {
+    for (const b of buffers) fn(b, 0); // warm-up pass (JIT)
+    const t = process.hrtime.bigint();
+    let crc = 0;
+    for (let r = 0; r < 3; r++) for (const b of buffers) crc = fn(b, crc);
+    return (bytes * 3) / 1e6 / (Number(process.hrtime.bigint() - t) / 1e9);
+  };
+  console.log(`CRC-32 over ${(bytes / 1e6).toFixed(0)} MB x 3 in this process: buffer-crc32 (yazl's) ${time((b, c) => bufferCrc32.unsigned(b, c)).toFixed(0)} MB/s, zlib.crc32 (native) ${time((b, c) => zlib.crc32(b, c)).toFixed(0)} MB/s`);
+}
+
+/** 1600x2400 noisy JPEGs of ~1.1–1.5 MB (noise defeats compression like a real high-ISO portrait). */
+async function cachedJpegs(): Promise<string[]> {
+  const dir = path.join(repoRoot, 'bench', '.data', 'zip-jpegs');
+  fs.mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < DISTINCT_JPEGS; i++) {
+    const file = path.join(dir, `hr-${String(i).padStart(2, '0')}.jpg`);
+    if (!fs.existsSync(file)) {
+      const sigma = 12 + (i % 7);
+      const background = { r: 100 + ((i * 13) % 80), g: 90 + ((i * 7) % 60), b: 80 + ((i * 11) % 70) };
+      const data = await sharp({ create: { width: 1600, height: 2400, channels: 3, background, noise: { type: 'gaussian', mean: 110 + (i % 30), sigma } } })
+        .jpeg({ quality: 88 })
+        .toBuffer();
+      fs.writeFileSync(`${file}.tmp`, data);
+      fs.renameSync(`${file}.tmp`, file);
+    }
+    files.push(file);
+  }
+  return files;
+}
+
+/** Milliseconds `cat files > /dev/null` takes. */
+function cat(files: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const devNull = fs.openSync('/dev/null', 'w');
+    const started = process.hrtime.bigint();
+    const child = spawn('cat', files, { stdio: ['ignore', devNull, 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      fs.closeSync(devNull);
+      if (code !== 0) return reject(new Error(`cat exited with ${code}`));
+      resolve(Number(process.hrtime.bigint() - started) / 1e6);
+    });
+  });
+}
+
+/** The archive streamed by curl to /dev/null: total and first-byte times as curl measures them. */
+function curlZip(url: string, token: string, body: string): Promise<{ status: number; ms: number; firstByteMs: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'curl',
+      ['-sS', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: Bearer ${token}`, '-H', 'content-type: application/json', '--data-binary', '@-',
+        '-w', '%{http_code} %{time_total} %{time_starttransfer} %{size_download}', url],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', () => {
+      const [status, total, firstByte, bytes] = out.trim().split(' ').map(Number);
+      resolve({ status: status!, ms: total! * 1000, firstByteMs: firstByte! * 1000, bytes: bytes! });
+    });
+    child.stdin.end(body);
+  });
+}
+
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Resets VmHWM to the current RSS (Linux clear_refs 5), so each archive's peak is its own. */
+function resetPeak(pid: number): void {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not allowed here: the 10 ms VmRSS samples still bound the peak
+  }
+}
+
+/** VmRSS every 10 ms until stopped; returns the highest sample. */
+function sampleRss(pid: number): { stop(): number } {
+  let peak = memory(pid).rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memory(pid).rss);
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, memory(pid).rss);
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / 1e6);
+}
