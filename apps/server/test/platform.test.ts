@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@studio-gallery/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/mail/mailer';
@@ -153,13 +155,16 @@ describe('rate limits on sign-in, sign-up and password calls', () => {
 });
 
 describe('the built web app', () => {
+  const appScript = `console.log(${JSON.stringify('app '.repeat(500))});`;
   let withWeb: TestApp;
   let webDist: string;
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-web-'));
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Studio Gallery</title><div id="root"></div>');
-    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), 'console.log("app")');
+    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), appScript);
+    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(appScript));
+    await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(appScript));
     await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     withWeb = await startTestApp({ WEB_DIST: webDist });
   });
@@ -190,4 +195,35 @@ describe('the built web app', () => {
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ message: messages.notFound });
   });
+
+  it('sends the pre-compressed copy to browsers that accept it, and the plain file otherwise', async () => {
+    const url = `${withWeb.baseUrl}/assets/index-AbC123.js`;
+    for (const [acceptEncoding, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await rawGet(url, { 'accept-encoding': acceptEncoding });
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.body.length).toBeLessThan(Buffer.byteLength(appScript));
+      expect(decode(response.body).toString()).toBe(appScript);
+    }
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(appScript);
+  });
 });
+
+/** A GET that leaves the body as sent (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}

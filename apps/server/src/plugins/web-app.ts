@@ -9,8 +9,8 @@ import { NotFoundError } from '../errors';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app at / when its folder exists: hashed files under /assets are cached for
- * good, everything else is revalidated, and any other page path gets index.html (client routing).
+ * Serves the built web app at / when its folder exists, pre-compressed when the browser accepts it:
+ * hashed files under /assets are cached for good, everything else is revalidated, and any other page path gets index.html (client routing).
  * Unknown /api paths answer 404 `{ message }`.
  */
 export const webAppPlugin = fp(
@@ -20,6 +20,8 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root: options.webDist,
         prefix: '/',
+        // The web build writes .br and .gz copies (apps/web/scripts/compress-dist.mjs).
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           const inAssets = path.relative(options.webDist, filePath).split(path.sep)[0] === 'assets';
