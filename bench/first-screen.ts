@@ -20,6 +20,9 @@ console.log(`first-screen benchmark — ${new Date().toISOString()}, node ${proc
 if (!args['no-build']) {
   const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: path.join(repoRoot, 'apps', 'web'), encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`web build failed:\n${built.stdout}\n${built.stderr}`);
+  // The same pre-compression step as `npm run build` (apps/web/package.json).
+  const compressed = spawnSync('node', [path.join(repoRoot, 'apps', 'web', 'scripts', 'compress-dist.mjs'), webDist], { encoding: 'utf8' });
+  if (compressed.status !== 0) throw new Error(`compressing the web build failed:\n${compressed.stderr}`);
 }
 
 const server = await startServer({ DEMO_DATA: 'on', WEB_DIST: webDist }, { startupTimeoutMs: 180_000 });
