@@ -17,6 +17,7 @@ import { RouteError } from './route-error';
 import { ActivateAccountRoute } from './routes/activate-account';
 import { FaqRoute } from './routes/faq';
 import { ForgotPasswordRoute } from './routes/forgot-password';
+import { ImageDetailRoute, ImageShareRoute } from './routes/legacy-image';
 import { LoginRoute } from './routes/login';
 import { MainRoute } from './routes/main';
 import { NotFoundRoute } from './routes/not-found';
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
           { path: paths.faq, element: <FaqRoute /> },
           { path: paths.sharedImage, element: <SharedImageRoute /> },
           { path: paths.social, element: <SocialRoute /> },
+          { path: paths.imageDetail, element: <ImageDetailRoute /> },
+          { path: paths.imageShare, element: <ImageShareRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -18,4 +18,7 @@ export const paths = {
   mainFavouriteRetouch: '/main/favouriteRetouch',
   sharedImage: '/shared-image',
   social: '/social',
+  imageDetail: '/ImageDetail',
+  imageDetailOf: (imgUrl: string) => `/ImageDetail?imgUrl=${encodeURIComponent(imgUrl)}`,
+  imageShare: '/ImageShare',
 } as const;

@@ -66,6 +66,8 @@ export interface RequestOptions {
    * (default), a 401 on a call made with a token ends the session and goes to the login screen.
    */
   redirectOnUnauthorized?: boolean;
+  /** 'blob' answers a successful response's bytes (image binaries); errors are still read as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -99,7 +101,7 @@ async function readBody(response: Response): Promise<unknown> {
  * with the server's `{ message }` on failure.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, contentType, query, signal, redirectOnUnauthorized = true } = options;
+  const { method = 'GET', body, contentType, query, signal, redirectOnUnauthorized = true, responseType = 'json' } = options;
   const token = getToken();
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -119,6 +121,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, messages.unexpectedError);
   }
 
+  if (response.ok && responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
   if (response.ok) return data as T;
 

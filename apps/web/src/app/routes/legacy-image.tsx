@@ -1,0 +1,48 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
+import { IconBrandFacebook, IconBrandLinkedin } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { facebookShareUrl, linkedInShareUrl } from '../../features/gallery/api/share-photo';
+import { LegacyPhotoView } from '../../features/gallery/components/legacy-photo-view';
+
+/** /ImageDetail?imgUrl=…: the photo on its own; Escape goes to /main. */
+export function ImageDetailRoute() {
+  useDocumentTitle('Photo');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const imgUrl = params.get('imgUrl');
+  useHotkeys([['Escape', () => void navigate(paths.main)]]);
+  return <LegacyPhotoView key={imgUrl ?? ''} photoUrl={imgUrl} title="Photo" backHref={paths.main} loginHref={paths.login} />;
+}
+
+/** /ImageShare?imgUrl=…[&processed=…]: the photo with share links; Escape → /main, ← → /ImageDetail. */
+export function ImageShareRoute() {
+  useDocumentTitle('Share photo');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const imgUrl = params.get('imgUrl');
+  const processed = ['1', 'true'].includes(params.get('processed') ?? '');
+  useHotkeys([
+    ['Escape', () => void navigate(paths.main)],
+    ['ArrowLeft', () => void navigate(paths.imageDetailOf(imgUrl ?? ''))],
+  ]);
+  const shareTarget = imgUrl ? `${window.location.origin}${paths.sharedImage}?imgUrl=${encodeURIComponent(imgUrl)}` : '';
+  return (
+    <LegacyPhotoView key={imgUrl ?? ''} photoUrl={imgUrl} title={processed ? 'Share retouched photo' : 'Share photo'} backHref={paths.main} loginHref={paths.login}>
+      <Group gap="sm">
+        <Text size="sm">Share on</Text>
+        <Anchor href={facebookShareUrl(shareTarget)} target="_blank" rel="noopener noreferrer">
+          <Group gap={4}>
+            <IconBrandFacebook size={18} aria-hidden /> Facebook
+          </Group>
+        </Anchor>
+        <Anchor href={linkedInShareUrl(shareTarget)} target="_blank" rel="noopener noreferrer">
+          <Group gap={4}>
+            <IconBrandLinkedin size={18} aria-hidden /> LinkedIn
+          </Group>
+        </Anchor>
+      </Group>
+    </LegacyPhotoView>
+  );
+}

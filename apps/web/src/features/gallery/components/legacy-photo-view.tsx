@@ -1,0 +1,60 @@
+import { useState, type ReactNode } from 'react';
+import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useImageBinary } from '../api/image-binary';
+import { BlobImage } from './blob-image';
+import { ImageLoadErrorModal } from './image-load-error-modal';
+
+export interface LegacyPhotoViewProps {
+  /** One of our signed photo URLs (the legacy routes' imgUrl); null when missing. */
+  photoUrl: string | null;
+  title: string;
+  backHref: string;
+  loginHref: string;
+  /** Extra content under the photo (the share links). */
+  children?: ReactNode;
+}
+
+/** The legacy /ImageDetail and /ImageShare view: the photo loaded as binary, with the §8 failure modal. */
+export function LegacyPhotoView({ photoUrl, title, backHref, loginHref, children }: LegacyPhotoViewProps) {
+  const { blob, isLoading, failure, retry } = useImageBinary(photoUrl);
+  const [dismissed, setDismissed] = useState<typeof failure>(null);
+  return (
+    <Stack gap="md" align="center" py="md">
+      <Anchor component={Link} to={backHref} style={{ alignSelf: 'flex-start' }}>
+        Back to gallery
+      </Anchor>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {!photoUrl ? <Text>No image was given.</Text> : null}
+      {isLoading ? (
+        <Center mih={240}>
+          <Loader aria-label="Loading photo" />
+        </Center>
+      ) : null}
+      {blob ? (
+        <BlobImage blob={blob} alt={title} style={{ maxWidth: '100%', maxHeight: 'calc(100vh - 220px)', objectFit: 'contain' }} />
+      ) : null}
+      {failure ? (
+        <Center mih={240}>
+          <Stack align="center" gap="xs">
+            <IconPhotoOff size={48} stroke={1.2} aria-hidden />
+            <Text size="sm">This photo could not be loaded.</Text>
+          </Stack>
+        </Center>
+      ) : null}
+      {blob ? children : null}
+      <ImageLoadErrorModal
+        failure={failure !== dismissed ? failure : null}
+        onRetry={() => {
+          setDismissed(null);
+          retry();
+        }}
+        onClose={() => setDismissed(failure)}
+        loginHref={loginHref}
+      />
+    </Stack>
+  );
+}
