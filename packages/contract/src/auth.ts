@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { successResponse } from './common';
-import { changePasswordValue, isValidEmail, passwordRules, setPasswordValue } from './validation';
-import { messages } from './messages';
+import { changePasswordValue, passwordRules, setPasswordValue, signupFields } from './validation';
 
-const emailField = z.string().trim().max(254).refine(isValidEmail, messages.emailInvalid);
 const anyPassword = z.string().min(1).max(passwordRules.absoluteMax);
 
 /** POST /authenticate */
@@ -39,12 +37,7 @@ export type TokenClaims = z.infer<typeof tokenClaims>;
 export const externalAuthenticateRequest = z.object({ token: z.string().min(10).max(8192) });
 
 /** POST /register-galleryuser */
-export const registerRequest = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired).max(80).regex(/^\p{L}+$/u, messages.firstNameLetters),
-  lastName: z.string().trim().min(1, messages.lastNameRequired).max(80).regex(/^\p{L}+$/u, messages.lastNameLetters),
-  email: emailField,
-  password: z.string().min(passwordRules.signupMin, messages.passwordMin6).max(passwordRules.absoluteMax),
-});
+export const registerRequest = z.object(signupFields);
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** POST /active-galley-user */

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { idParam, successResponse } from './common';
 import { messages } from './messages';
 
+/** Profile fields, shared by the settings form and PUT /users/UpdateUserDetailsWithImage. */
+const firstNameValue = z.string().trim().min(1, messages.firstNameRequired).max(80);
+const lastNameValue = z.string().trim().min(1, messages.lastNameRequired).max(80);
+const contactNumberValue = z.string().trim().max(30).regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid);
+
 /** User (§3). Email is read-only. */
 export const userDetails = z.object({
   id: z.number(),
@@ -22,16 +27,10 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** PUT /users/UpdateUserDetailsWithImage; `email` is accepted and ignored (read-only). */
 export const updateUserDetailsRequest = z.object({
   userId: z.coerce.number().int().positive(),
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: firstNameValue,
+  lastName: lastNameValue,
   email: z.string().max(254).optional(),
-  contactNumber: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid)
-    .nullable()
-    .optional(),
+  contactNumber: contactNumberValue.nullable().optional(),
   /** Base64 of the image without the data: prefix (§5). ~4/3 of the byte limit. */
   profileImageBase64: z
     .string()
@@ -69,12 +68,8 @@ export const userOrdersResponse = z.array(userOrder);
 
 /** Settings → Profile Information form: the editable fields (email is read-only). */
 export const profileFormSchema = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired).max(80),
-  lastName: z.string().trim().min(1, messages.lastNameRequired).max(80),
-  contactNumber: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid),
+  firstName: firstNameValue,
+  lastName: lastNameValue,
+  contactNumber: contactNumberValue,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -39,18 +39,23 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
+/** The sign-up fields (§5), shared by the form and POST /register-galleryuser. */
+export const signupFields = {
+  firstName: z.string().trim().min(1, messages.firstNameRequired).max(80).regex(LETTERS_ONLY, messages.firstNameLetters),
+  lastName: z.string().trim().min(1, messages.lastNameRequired).max(80).regex(LETTERS_ONLY, messages.lastNameLetters),
+  email: z.string().trim().min(1, messages.emailRequired).max(254).refine(isValidEmail, messages.emailInvalid),
+  password: z
+    .string()
+    .min(1, messages.passwordRequired)
+    .min(passwordRules.signupMin, messages.passwordMin6)
+    .max(passwordRules.absoluteMax),
+};
+
 /** Signup (§5). */
 export const signupFormSchema = z
   .object({
-    firstName: z.string().trim().min(1, messages.firstNameRequired).max(80).regex(LETTERS_ONLY, messages.firstNameLetters),
-    lastName: z.string().trim().min(1, messages.lastNameRequired).max(80).regex(LETTERS_ONLY, messages.lastNameLetters),
-    email: z.string().trim().min(1, messages.emailRequired).refine(isValidEmail, messages.emailInvalid),
-    password: z
-      .string()
-      .min(1, messages.passwordRequired)
-      .min(passwordRules.signupMin, messages.passwordMin6)
-      .max(passwordRules.absoluteMax),
-    confirmPassword: z.string().min(1, messages.confirmRequired),
+    ...signupFields,
+  confirmPassword: z.string().min(1, messages.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.passwordsDoNotMatch,
