@@ -7,3 +7,4 @@ export * from './branding';
 export * from './storage-keys';
 export * from './gallery';
 export * from './pagination';
+export * from './commerce';

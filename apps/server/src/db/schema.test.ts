@@ -73,6 +73,31 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     media_key: true, original_ext: true, retouched_media_key: true, retouched_ext: true, is_retouched: true,
     is_favourite: true, is_skipped: true, shared_at: true, deleted_at: true, position: true, created_at: true,
   },
+  service_providers: {
+    id: true, name: true, email: true, is_default: true, touch_up_price_cents: true, background_price_cents: true,
+    turnaround_hours: true, created_at: true,
+  },
+  tax_details: { id: true, tax_basis_points: true, updated_at: true },
+  coupons: { id: true, code: true, discount_hundredths: true, is_active: true, expires_at: true, max_uses: true, used_count: true, created_at: true },
+  payments: {
+    id: true, user_id: true, provider: true, provider_payment_id: true, client_secret: true, amount_cents: true, currency: true,
+    status: true, cart_json: true, coupon_id: true, coupon_code: true, item_price_cents: true, tax_cents: true,
+    discount_hundredths: true, discount_cents: true, card_brand: true, receipt_url: true, failure_message: true,
+    created_at: true, updated_at: true,
+  },
+  transactions: {
+    id: true, user_id: true, payment_id: true, payment_type: true, reference_id: true, card_brand: true, receipt_url: true,
+    gross_total_cents: true, total_cents: true, created_at: true,
+  },
+  special_requests: {
+    id: true, user_id: true, payment_id: true, transaction_id: true, service_provider_id: true, status: true,
+    item_price_cents: true, tax_cents: true, discount_hundredths: true, discount_cents: true, total_cents: true,
+    coupon_code: true, due_at: true, delivered_at: true, created_at: true,
+  },
+  special_request_items: {
+    id: true, special_request_id: true, photo_id: true, session_id: true, service_type: true, name: true,
+    price_cents: true, tax_cents: true, delivered_at: true,
+  },
 };
 
 describe('database schema', () => {

@@ -12,6 +12,13 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   photo_sessions: PhotoSessionsTable;
   photos: PhotosTable;
+  service_providers: ServiceProvidersTable;
+  tax_details: TaxDetailsTable;
+  coupons: CouponsTable;
+  payments: PaymentsTable;
+  transactions: TransactionsTable;
+  special_requests: SpecialRequestsTable;
+  special_request_items: SpecialRequestItemsTable;
 }
 
 /** 0 or 1. */
@@ -157,3 +164,114 @@ export function toFlag(value: boolean): Flag {
 export function fromFlag(value: Flag): boolean {
   return value === 1;
 }
+
+export interface ServiceProvidersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  is_default: Flag;
+  /** Null: the studio has not set this price (the UI shows "LOGIN ADD TO CART"). */
+  touch_up_price_cents: number | null;
+  background_price_cents: number | null;
+  turnaround_hours: number;
+  created_at: Timestamp;
+}
+export type ServiceProviderRow = Selectable<ServiceProvidersTable>;
+
+export interface TaxDetailsTable {
+  /** 0 is the studio's sales tax. */
+  id: number;
+  /** 8.25 % = 825. */
+  tax_basis_points: number;
+  updated_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  /** Upper-cased. */
+  code: string;
+  /** 12.5 % = 1250. */
+  discount_hundredths: number;
+  is_active: Flag;
+  expires_at: Timestamp | null;
+  max_uses: number | null;
+  used_count: Generated<number>;
+  created_at: Timestamp;
+}
+export type CouponRow = Selectable<CouponsTable>;
+
+export type PaymentProviderId = 'stripe' | 'test' | 'none';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: PaymentProviderId;
+  provider_payment_id: string;
+  client_secret: string | null;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** JSON array of PricedCartItem. */
+  cart_json: string;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  item_price_cents: number;
+  tax_cents: number;
+  discount_hundredths: number;
+  discount_cents: number;
+  card_brand: string | null;
+  receipt_url: string | null;
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type PaymentRow = Selectable<PaymentsTable>;
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_id: number;
+  payment_type: string;
+  reference_id: string;
+  card_brand: string | null;
+  receipt_url: string | null;
+  gross_total_cents: number;
+  total_cents: number;
+  created_at: Timestamp;
+}
+export type TransactionRow = Selectable<TransactionsTable>;
+
+export type SpecialRequestStatus = 'PENDING' | 'DELIVERED';
+
+export interface SpecialRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_id: number | null;
+  transaction_id: number | null;
+  service_provider_id: number | null;
+  status: SpecialRequestStatus;
+  item_price_cents: number;
+  tax_cents: number;
+  discount_hundredths: number;
+  discount_cents: number;
+  total_cents: number;
+  coupon_code: string | null;
+  due_at: Timestamp;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type SpecialRequestRow = Selectable<SpecialRequestsTable>;
+
+export interface SpecialRequestItemsTable {
+  id: Generated<number>;
+  special_request_id: number;
+  photo_id: number;
+  session_id: number;
+  service_type: 'TOUCHUPSERVICE' | 'BACKGROUNDSERVICE';
+  name: string;
+  price_cents: number;
+  tax_cents: number;
+  delivered_at: Timestamp | null;
+}
+export type SpecialRequestItemRow = Selectable<SpecialRequestItemsTable>;

@@ -47,15 +47,16 @@ export function passwordResetMail(to: string, firstName: string, link: string, b
   });
 }
 
-interface MailContent {
+export interface MailContent {
   subject: string;
   greeting: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** The button; a mail to the studio may have none. */
+  action: { label: string; url: string } | null;
   afterAction: string;
 }
 
-function brandedMail(to: string, branding: MailBranding, content: MailContent): OutgoingMail {
+export function brandedMail(to: string, branding: MailBranding, content: MailContent): OutgoingMail {
   const signOff = branding.supportEmail
     ? `Questions? Write to ${branding.supportEmail}.\n\n${branding.studioName}`
     : branding.studioName;
@@ -63,7 +64,7 @@ function brandedMail(to: string, branding: MailBranding, content: MailContent): 
   const text = [
     content.greeting,
     ...content.paragraphs,
-    `${content.action.label}: ${content.action.url}`,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     content.afterAction,
     signOff,
   ].join('\n\n');
@@ -75,13 +76,17 @@ function brandedMail(to: string, branding: MailBranding, content: MailContent): 
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 24px;font-size:20px;color:${accent}">${escapeHtml(branding.studioName)}</h1>
 ${[content.greeting, ...content.paragraphs].map(paragraph).join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:${accent};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.url)}</a></p>
+${content.action ? actionHtml(content.action, accent) : ''}
 ${paragraph(content.afterAction)}
 <p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(signOff).replace(/\n/g, '<br>')}</p>
 </div></body></html>`;
 
-  return { to, subject: content.subject, text, html, links: [content.action.url] };
+  return { to, subject: content.subject, text, html, links: content.action ? [content.action.url] : [] };
+}
+
+function actionHtml(action: { label: string; url: string }, accent: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${accent};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`;
 }
 
 function escapeHtml(value: string): string {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../create-db';
 import { accountsAndBranding } from './2026-11-22-01-accounts-and-branding';
 import { photoSessionsAndPhotos } from './2026-11-22-02-photo-sessions-and-photos';
+import { commerce } from './2026-11-22-03-commerce';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -11,5 +12,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026-11-22-01-accounts-and-branding': accountsAndBranding(dialect),
     '2026-11-22-02-photo-sessions-and-photos': photoSessionsAndPhotos(dialect),
+    '2026-11-22-03-commerce': commerce(dialect),
   };
 }
