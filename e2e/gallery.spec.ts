@@ -2,53 +2,17 @@
 // the CLI → invitation mail → activate → counts match → favourite, skip, unskip → preview → download
 // both sizes (pixel size and name checked) → ZIP of three (exactly those three) → share → the public
 // shared-image page. And a session-code visitor who can view and download but not favourite.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { galleryMessages } from '@studio-gallery/contract';
 import { readZip } from '../apps/server/test/support/zip';
-import { baseURL, dataDir, expectNoSeriousA11yViolations, readMail, snap, uniqueEmail } from './support';
+import { baseURL, expectNoSeriousA11yViolations, snap, uniqueEmail } from './support';
+import { activateFromInvitation, importShoot } from './support/shoot';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const DEMO_VISITOR_CODE = 'DemoTeamHeadshots-2026-StudioGallery-Visitor';
 const PHOTO_NAMES = ['Alex-01', 'Alex-02', 'Alex-03', 'Alex-04', 'Alex-05'];
 const RETOUCHED_NAMES = ['Alex-01', 'Alex-02'];
-
-async function writePortrait(file: string, hue: number): Promise<void> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},60%,35%)"/>
-    </linearGradient></defs>
-    <rect width="1200" height="1800" fill="url(#g)"/>
-    <circle cx="600" cy="700" r="260" fill="hsl(${hue},30%,85%)"/>
-    <rect x="300" y="1050" width="600" height="750" rx="280" fill="hsl(${hue + 180},35%,40%)"/>
-  </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
-}
-
-/** Runs the studio's import command against this run's data folder, as a studio would. */
-async function importShoot(email: string): Promise<string> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-shoot-'));
-  const retouched = path.join(folder, 'retouched');
-  fs.mkdirSync(retouched);
-  await Promise.all(PHOTO_NAMES.map((name, i) => writePortrait(path.join(folder, `${name}.jpg`), i * 50)));
-  await Promise.all(RETOUCHED_NAMES.map((name, i) => writePortrait(path.join(retouched, `${name}.jpg`), i * 50 + 20)));
-  const result = spawnSync(
-    path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['apps/server/src/cli/studio.ts', 'import', folder, '--email', email, '--name', 'Spring Headshots', '--retouched', retouched],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dataDir(), PUBLIC_URL: baseURL(), DEMO_DATA: 'off', LOG_LEVEL: 'warn' },
-    },
-  );
-  fs.rmSync(folder, { recursive: true, force: true });
-  expect(result.status, `import failed:\n${result.stderr}`).toBe(0);
-  return result.stdout.trim();
-}
 
 function tab(page: Page, name: string, count: number) {
   return page.getByRole('tab', { name: new RegExp(`^${name}\\s*${count}$`) });
@@ -68,20 +32,13 @@ test('a customer imported by the studio proofs, downloads, zips and shares their
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
   const email = uniqueEmail('shoot');
 
-  const code = await importShoot(email);
+  const code = await importShoot(email, PHOTO_NAMES, RETOUCHED_NAMES);
   expect(code).toMatch(/^[A-Za-z0-9_-]{44}$/);
 
   // The invitation mail activates the account and opens the gallery.
-  const invitation = await readMail(email, /photo|gallery|invit/i);
-  const activationLink = invitation.links.find((l) => l.includes('/active-account/'));
-  expect(activationLink, 'activation link in the invitation').toBeTruthy();
-  await page.goto(new URL(activationLink!).pathname);
-  await page.getByLabel(/terms and conditions/i).check();
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByRole('link', { name: 'Go To Gallery' }).or(page.getByRole('button', { name: 'Go To Gallery' })).click();
+  await activateFromInvitation(page, email);
 
   // Counts match the import: 5 photos, 2 retouched.
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
   await expect(tab(page, 'Photos', 5)).toBeVisible();
   await expect(tab(page, 'Original', 3)).toBeVisible();
   await expect(tab(page, 'Retouched', 2)).toBeVisible();

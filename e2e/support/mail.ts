@@ -24,6 +24,8 @@ export interface ReadMailOptions {
    * "the reset mail" gives the second one the second time.
    */
   consume?: boolean;
+  /** Another server's data folder (default: this run's main server). */
+  dataDir?: string;
 }
 
 const consumed = new Set<string>();
@@ -109,7 +111,7 @@ function toMail(file: string, parsed: ParsedMail): Mail {
  */
 export async function readMail(to: string, subjectMatch: string | RegExp, options: ReadMailOptions = {}): Promise<Mail> {
   const { timeout = 15_000, consume = true } = options;
-  const outbox = path.join(dataDir(), 'outbox');
+  const outbox = path.join(options.dataDir ?? dataDir(), 'outbox');
   const want = to.toLowerCase();
   const subjectOk = (s: string) =>
     typeof subjectMatch === 'string' ? s.toLowerCase().includes(subjectMatch.toLowerCase()) : subjectMatch.test(s);

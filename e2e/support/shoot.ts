@@ -1,0 +1,69 @@
+// Studio-side helpers for journeys: generate portraits, run the studio's CLI as a studio would, and
+// activate the invited customer from their mail.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { baseURL, dataDir, e2eDir } from './env';
+import { readMail } from './mail';
+
+const repoRoot = path.resolve(e2eDir, '..');
+
+export async function writePortrait(file: string, hue: number): Promise<void> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},60%,35%)"/>
+    </linearGradient></defs>
+    <rect width="1200" height="1800" fill="url(#g)"/>
+    <circle cx="600" cy="700" r="260" fill="hsl(${hue},30%,85%)"/>
+    <rect x="300" y="1050" width="600" height="750" rx="280" fill="hsl(${hue + 180},35%,40%)"/>
+  </svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+}
+
+/** A temporary folder of generated portraits named `<name>.jpg`. */
+export async function portraitFolder(names: readonly string[], hueOffset = 0): Promise<string> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-photos-'));
+  await Promise.all(names.map((name, i) => writePortrait(path.join(folder, `${name}.jpg`), i * 50 + hueOffset)));
+  return folder;
+}
+
+/** `npm run studio -- <args>` against this run's data folder (or another server's, via env). */
+export function runStudio(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['apps/server/src/cli/studio.ts', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir(), PUBLIC_URL: baseURL(), DEMO_DATA: 'off', LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/** The studio imports a shoot for `email` (with retouches for `retouchedNames`); returns the session code. */
+export async function importShoot(
+  email: string,
+  photoNames: readonly string[],
+  retouchedNames: readonly string[],
+  options: { sessionName?: string; env?: Record<string, string> } = {},
+): Promise<string> {
+  const folder = await portraitFolder(photoNames);
+  const retouched = path.join(folder, 'retouched');
+  fs.mkdirSync(retouched);
+  await Promise.all(retouchedNames.map((name, i) => writePortrait(path.join(retouched, `${name}.jpg`), i * 50 + 20)));
+  const result = runStudio(['import', folder, '--email', email, '--name', options.sessionName ?? 'Spring Headshots', '--retouched', retouched], options.env);
+  fs.rmSync(folder, { recursive: true, force: true });
+  expect(result.status, `import failed:\n${result.stderr}`).toBe(0);
+  return result.stdout.trim();
+}
+
+/** Opens the invitation mail's activation link, accepts the terms and goes to the gallery. */
+export async function activateFromInvitation(page: Page, email: string, options: { dataDir?: string } = {}): Promise<void> {
+  const invitation = await readMail(email, /photo|gallery|invit/i, options.dataDir ? { dataDir: options.dataDir } : undefined);
+  const activationLink = invitation.links.find((l) => l.includes('/active-account/'));
+  expect(activationLink, 'activation link in the invitation').toBeTruthy();
+  await page.goto(new URL(activationLink!).pathname);
+  await page.getByLabel(/terms and conditions/i).check();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('link', { name: 'Go To Gallery' }).or(page.getByRole('button', { name: 'Go To Gallery' })).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
+}
