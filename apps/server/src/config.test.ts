@@ -85,6 +85,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_SCHEMA: 'x' })).toEqual(['DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL']);
   });
 
+  it('reads the Stripe keys and STRIPE_API_URL, and refuses half a Stripe configuration', () => {
+    expect(
+      loadConfig(
+        { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111/' },
+        { cwd: '/' },
+      ).stripe,
+    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
+    expect(loadConfig({}, { cwd: '/' }).stripe).toEqual({ secretKey: null, publishableKey: null, webhookSecret: null, apiUrl: null });
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together']);
+    expect(problemsOf({ STRIPE_API_URL: 'localhost:12111' })).toEqual([
+      "STRIPE_API_URL must be a URL starting with http:// or https:// (a local stand-in of Stripe's API; leave it unset for Stripe)",
+    ]);
+  });
+
   it('lists every problem in the error message', () => {
     expect(() => loadConfig({ PORT: '0', AUTH_RATE_LIMIT: '-1' }, { cwd: '/' })).toThrow(
       /Invalid configuration:\n {2}- PORT .*\n {2}- AUTH_RATE_LIMIT /,

@@ -21,7 +21,8 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   /** null: generate one into DATA_DIR/jwt-secret on first run. */
   jwtSecret: string | null;
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
+  /** Card payments by Stripe when both keys are set; the built-in test provider when neither is. */
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null };
   demoData: boolean;
   /** Attempts per minute and client address on the sign-in, sign-up and password calls. */
   authRateLimit: number;
@@ -96,6 +97,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: urlWithProtocols('STRIPE_API_URL', ['http:', 'https:'], ' (a local stand-in of Stripe\'s API; leave it unset for Stripe)'),
   DEMO_DATA: optionalText.refine((v) => v === undefined || v === 'on' || v === 'off', {
     message: 'DEMO_DATA must be "on" or "off"',
   }),
@@ -128,6 +130,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (e.DATABASE_SCHEMA && !e.DATABASE_URL) {
     throw new ConfigError(['DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL']);
   }
+  // Never fall back to the test provider when a Stripe key is present: half a configuration is an error.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together']);
+  }
 
   return {
     port,
@@ -149,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiUrl: e.STRIPE_API_URL ? e.STRIPE_API_URL.replace(/\/+$/, '') : null,
     },
     demoData: (e.DEMO_DATA ?? 'on') === 'on',
     authRateLimit: e.AUTH_RATE_LIMIT ? Number(e.AUTH_RATE_LIMIT) : 20,

@@ -25,3 +25,9 @@ export class ConflictError extends DomainError {}
 
 /** Too many attempts in a short time. */
 export class TooManyAttemptsError extends DomainError {}
+
+/** The card payment was declined (the provider's message, e.g. "Your card was declined."). */
+export class PaymentDeclinedError extends DomainError {}
+
+/** A service the call needs (the card payment provider) cannot be reached now. */
+export class ServiceUnavailableError extends DomainError {}

@@ -14,6 +14,14 @@ import { BrandingRepository } from './modules/branding/branding.repository';
 import { BrandingService } from './modules/branding/branding.service';
 import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository';
 import { NotificationSettingsService } from './modules/notifications/notification-settings.service';
+import { CheckoutService } from './modules/commerce/checkout.service';
+import type { PaymentProvider } from './modules/commerce/payment-providers/payment-provider';
+import { StripePaymentProvider } from './modules/commerce/payment-providers/stripe-provider';
+import { TestPaymentProvider } from './modules/commerce/payment-providers/test-provider';
+import { PaymentsRepository } from './modules/commerce/payments.repository';
+import { PricingRepository } from './modules/commerce/pricing.repository';
+import { PricingService } from './modules/commerce/pricing.service';
+import { OrderMails } from './modules/orders/order-mails';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import { OrdersService } from './modules/orders/orders.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -30,6 +38,8 @@ export interface Services {
   users: UsersService;
   notificationSettings: NotificationSettingsService;
   orders: OrdersService;
+  pricing: PricingService;
+  checkout: CheckoutService;
   branding: BrandingService;
   storage: Storage;
   gallery: GalleryService;
@@ -44,7 +54,7 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'google'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'stripe'>;
   log: FastifyBaseLogger;
 }
 
@@ -54,6 +64,9 @@ export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, 
   const branding = new BrandingService(new BrandingRepository(db));
   const mails = new AccountMails(mailer, branding, config.publicUrl);
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
+  const pricing = new PricingService(new PricingRepository(db), clock);
+  const payments = new PaymentsRepository(db);
+  const orders = new OrdersService(new OrdersRepository(db), payments, pricing, new OrderMails(mailer, branding, config.publicUrl), clock, log);
   const gallery = new GalleryService(new GalleryRepository(db), new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
 
   return {
@@ -61,10 +74,20 @@ export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, 
     passwords: new PasswordsService(accountsRepository, mails, clock),
     users: new UsersService(new UsersRepository(db), storage, clock, log),
     notificationSettings: new NotificationSettingsService(new NotificationSettingsRepository(db), clock),
-    orders: new OrdersService(new OrdersRepository(db)),
+    orders,
+    pricing,
+    checkout: new CheckoutService(pricing, payments, paymentProviderFor(config.stripe, payments), orders, clock, log),
     branding,
     storage,
     gallery,
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
   };
+}
+
+/** Stripe when its keys are set (config refuses half a configuration); else the built-in test provider. */
+function paymentProviderFor(stripe: Config['stripe'], payments: PaymentsRepository): PaymentProvider {
+  if (stripe.secretKey && stripe.publishableKey) {
+    return new StripePaymentProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.apiUrl });
+  }
+  return new TestPaymentProvider(payments);
 }

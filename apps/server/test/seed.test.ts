@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 async function countRows() {
-  const count = async (table: 'corporate_clients' | 'slider_images' | 'users' | 'photo_sessions' | 'photos') =>
+  const count = async (table: 'corporate_clients' | 'slider_images' | 'users' | 'photo_sessions' | 'photos' | 'service_providers' | 'tax_details' | 'coupons') =>
     Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   return {
     studios: await count('corporate_clients'),
@@ -23,10 +23,13 @@ async function countRows() {
     users: await count('users'),
     sessions: await count('photo_sessions'),
     photos: await count('photos'),
+    serviceProviders: await count('service_providers'),
+    taxes: await count('tax_details'),
+    coupons: await count('coupons'),
   };
 }
 
-const SEEDED = { studios: 1, sliders: 10, users: 2, sessions: 3, photos: 24 + 12 + 6 };
+const SEEDED = { studios: 1, sliders: 10, users: 2, sessions: 3, photos: 24 + 12 + 6, serviceProviders: 1, taxes: 1, coupons: 4 };
 
 describe('seeding', () => {
   it('creates the studio, ten slider pictures and the active demo customer', async () => {
@@ -54,6 +57,16 @@ describe('seeding', () => {
     expect(seeded.demoSessionCode).toBe(DEMO_VISITOR_SESSION_CODE);
     const visitor = await t.request('GET', `/api/sessions/getSessionImages?couponcode=${seeded.demoSessionCode}`);
     expect(visitor.body.totalCount).toBe(6);
+  });
+
+  it("sets the studio's prices (touch-up $10, background $9, 72 hours), no sales tax, and demo coupons", async () => {
+    const prices = await t.request('GET', '/api/ServicePrice/GetServicePrices');
+    expect(prices.body).toEqual({ touchServicePrice: 10, backgroundServicePrice: 9, allowedTurnAround: 72, currency: 'USD' });
+    expect((await t.request('GET', '/api/TaxDetail/GetTaxDetail/0')).body).toMatchObject({ taxValue: 0 });
+    const token = await t.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect((await t.request('GET', '/api/discount/GetDiscountDetails/welcome10', { token })).body).toMatchObject({ isActive: true, discountPercentage: 10 });
+    expect((await t.request('GET', '/api/discount/GetDiscountDetails/SPRING25', { token })).body).toMatchObject({ isActive: false });
+    expect((await t.request('GET', '/api/discount/GetDiscountDetails/SUMMER2025', { token })).status).toBe(204);
   });
 
   it('adds nothing when run again', async () => {

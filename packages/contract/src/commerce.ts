@@ -29,6 +29,11 @@ export const commerceMessages = {
   paymentNotFound: 'Payment not found.',
   paymentAmountMismatch: 'The payment amount does not match the order.',
   totalNotZero: 'This order has a price: please pay by card.',
+  /** POST /transaxtions/checkout with a zero total: free orders go to POST /SpecialRequest directly. */
+  freeOrderNoPayment: 'This order is free: no payment is needed.',
+  /** The card provider could not start the payment (Stripe unreachable, ...). */
+  paymentUnavailable: 'Card payments are not available right now. Please try again later.',
+  webhookNotConfigured: 'Stripe webhooks are not configured.',
   pricesNotSet: 'The studio has not set its prices yet.',
   /** Test provider: Stripe's texts for its well-known test cards. */
   cardDeclined: 'Your card was declined.',

@@ -2,22 +2,31 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';
+import type { Database } from '../db/schema';
+import { NotFoundError } from '../errors';
 import { migrateToLatest } from '../db/migrate';
-import { createMailer } from '../mail/mailer';
+import { type Mailer, createMailer } from '../mail/mailer';
 import { AccountMails } from '../modules/accounts/account-mails';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
 import { CustomerInvitations } from '../modules/accounts/customer-invitations';
 import { BrandingRepository } from '../modules/branding/branding.repository';
 import { BrandingService } from '../modules/branding/branding.service';
+import { PricingRepository, STUDIO_TAX_ID } from '../modules/commerce/pricing.repository';
 import { GalleryRepository } from '../modules/gallery/gallery.repository';
 import type { ImportOutcome, ImportSource } from '../modules/gallery/photo-import.service';
 import { PhotoImportService } from '../modules/gallery/photo-import.service';
 import { ShootImportService } from '../modules/gallery/shoot-import.service';
+import { DeliveryRepository } from '../modules/orders/delivery.repository';
+import { DeliveryService } from '../modules/orders/delivery.service';
+import { OrderMails } from '../modules/orders/order-mails';
+import { OrdersRepository } from '../modules/orders/orders.repository';
 import { seedDatabase } from '../seed';
 import { createStorage } from '../storage/create-storage';
+import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
   npm run studio -- import <folder> --email <customer> [--name "Session name"] [--date YYYY-MM-DD]
@@ -26,7 +35,22 @@ const USAGE = `Usage:
 Imports every JPEG, PNG, WebP and TIFF photo of <folder> (judged by content, not by extension) into a
 photo session of the customer, creating the customer (and mailing an invitation) when new. Retouched
 versions in --retouched are matched by file name without extension. Running it again adds nothing twice.
-Uses the server's configuration: DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
+
+  npm run studio -- deliver <orderId> <folder>
+
+Attaches the retouched files of <folder> to the photos of order <orderId> (123 or SP-123), matched by
+file name without extension, marks the order delivered once every photo has its file, and mails the
+customer. Run it again with the missing files to finish a partial delivery.
+
+  npm run studio -- prices [--touch-up <dollars>] [--background <dollars>] [--turnaround <hours>] [--tax <percent>]
+
+Sets (and prints) the studio's retouching prices, turnaround and sales tax.
+
+  npm run studio -- coupon <CODE> --percent <n> [--expires YYYY-MM-DD] [--max-uses <n>] [--inactive]
+
+Creates a coupon.
+
+Every command uses the server's configuration: DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
 
 class UsageError extends Error {}
 
@@ -136,26 +160,42 @@ function stderrLogger(): FastifyBaseLogger {
   return logger as unknown as FastifyBaseLogger;
 }
 
+interface StudioContext {
+  config: ReturnType<typeof loadConfig>;
+  db: Kysely<Database>;
+  storage: Storage;
+  mailer: Mailer;
+  branding: BrandingService;
+}
+
+/** Opens what a studio command needs on the server's configuration, migrated and seeded, and closes it after. */
+async function withStudio<T>(run: (context: StudioContext) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  const db = createDb(config.database);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, stderrLogger());
+  try {
+    await migrateToLatest(db);
+    const storage = createStorage(config);
+    // The studio's branding signs the mails and its prices price the orders: make sure they exist.
+    await seedDatabase({ db: db.kysely, storage, demoData: false, clock: systemClock });
+    const branding = new BrandingService(new BrandingRepository(db.kysely));
+    return await run({ config, db: db.kysely, storage, mailer, branding });
+  } finally {
+    mailer.close();
+    await db.kysely.destroy();
+  }
+}
+
 async function runImport(argv: string[]): Promise<number> {
   const args = parseImportArgs(argv);
   const photos = await filesOf(args.folder);
   const retouched = args.retouched ? await filesOf(args.retouched) : [];
   if (photos.length === 0) throw new UsageError(`no files in ${args.folder}`);
 
-  const config = loadConfig(process.env);
-  const db = createDb(config.database);
-  const log = stderrLogger();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
-  try {
-    await migrateToLatest(db);
-    const storage = createStorage(config);
-    // The studio's branding signs the invitation: make sure it exists on a fresh database.
-    await seedDatabase({ db: db.kysely, storage, demoData: false, clock: systemClock });
-    const branding = new BrandingService(new BrandingRepository(db.kysely));
-    const invitations = new CustomerInvitations(new AccountsRepository(db.kysely), new AccountMails(mailer, branding, config.publicUrl), systemClock);
-    const importer = new PhotoImportService(new GalleryRepository(db.kysely), storage, systemClock);
+  return withStudio(async ({ config, db, storage, mailer, branding }) => {
+    const invitations = new CustomerInvitations(new AccountsRepository(db), new AccountMails(mailer, branding, config.publicUrl), systemClock);
+    const importer = new PhotoImportService(new GalleryRepository(db), storage, systemClock);
     const shoots = new ShootImportService(invitations, importer);
-
     process.stderr.write(`Importing ${photos.length} files from ${args.folder}${retouched.length ? ` (+ ${retouched.length} retouched)` : ''}\n`);
     const result = await shoots.importShoot({
       email: args.email,
@@ -182,15 +222,125 @@ async function runImport(argv: string[]): Promise<number> {
     // The code alone on stdout, so scripts can capture it.
     process.stdout.write(`${result.session.code}\n`);
     return count('failed') > 0 ? 1 : 0;
-  } finally {
-    mailer.close();
-    await db.kysely.destroy();
+  });
+}
+
+async function runDeliver(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const [orderArg, folder, ...extra] = positionals;
+  const orderId = Number(String(orderArg ?? '').replace(/^SP-/i, ''));
+  if (!Number.isInteger(orderId) || orderId <= 0 || !folder || extra.length > 0) {
+    throw new UsageError('deliver takes an order id (123 or SP-123) and one folder');
   }
+  const files = await filesOf(path.resolve(folder));
+  if (files.length === 0) throw new UsageError(`no files in ${folder}`);
+
+  return withStudio(async ({ config, db, storage, mailer, branding }) => {
+    const orders = new OrdersRepository(db);
+    const delivery = new DeliveryService(
+      new DeliveryRepository(db),
+      new GalleryRepository(db),
+      storage,
+      new OrderMails(mailer, branding, config.publicUrl),
+      (id) => orders.findOrder(id),
+      systemClock,
+    );
+    let result;
+    try {
+      result = await delivery.deliver(orderId, files);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new UsageError(error.message);
+      throw error;
+    }
+    const lines = [
+      `Order SP-${orderId}: ${result.delivered.length} photo${result.delivered.length === 1 ? '' : 's'} delivered`,
+      ...result.delivered.map((d) => `  ${d.photoName} <- ${d.fileName}`),
+      ...(result.unreadable.length ? [`Unreadable: ${result.unreadable.map((u) => `${u.fileName} (${u.reason})`).join(', ')}`] : []),
+      ...(result.unmatchedFiles.length ? [`Files matching no ordered photo: ${result.unmatchedFiles.join(', ')}`] : []),
+      ...(result.missing.length ? [`Still missing: ${result.missing.join(', ')} (run deliver again with those files)`] : []),
+      result.complete ? `The order is delivered${result.customerMailed ? '; the customer was mailed' : ''}.` : 'The order is not complete yet.',
+    ];
+    process.stderr.write(`${lines.join('\n')}\n`);
+    return result.complete && result.unreadable.length === 0 ? 0 : 1;
+  });
+}
+
+/** Dollars with at most two decimals, as cents. */
+function parseDollars(value: string, option: string): number {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) throw new UsageError(`${option} must be an amount in dollars such as 10 or 9.50`);
+  return Math.round(Number(value) * 100);
+}
+
+async function runPrices(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'touch-up': { type: 'string' }, background: { type: 'string' }, turnaround: { type: 'string' }, tax: { type: 'string' } },
+  });
+  if (positionals.length > 0) throw new UsageError('prices takes only options');
+  return withStudio(async ({ db }) => {
+    const pricing = new PricingRepository(db);
+    const provider = await pricing.defaultProvider();
+    if (!provider) throw new Error('the studio has no default service provider');
+    const turnaround = values.turnaround === undefined ? provider.turnaround_hours : Number(values.turnaround);
+    if (!Number.isInteger(turnaround) || turnaround < 0 || turnaround > 24 * 60) throw new UsageError('--turnaround must be whole hours');
+    await pricing.updateProviderPrices(provider.id, {
+      touchUpPriceCents: values['touch-up'] === undefined ? provider.touch_up_price_cents : parseDollars(values['touch-up'], '--touch-up'),
+      backgroundPriceCents: values.background === undefined ? provider.background_price_cents : parseDollars(values.background, '--background'),
+      turnaroundHours: turnaround,
+    });
+    if (values.tax !== undefined) {
+      if (!/^\d+(\.\d{1,2})?$/.test(values.tax) || Number(values.tax) > 100) throw new UsageError('--tax must be a percentage such as 8.25');
+      await pricing.saveTax(STUDIO_TAX_ID, Math.round(Number(values.tax) * 100), new Date());
+    }
+    const now = await pricing.defaultProvider();
+    const tax = await pricing.taxBasisPoints(STUDIO_TAX_ID);
+    const dollars = (cents: number | null) => (cents === null ? 'not set' : `$${(cents / 100).toFixed(2)}`);
+    process.stderr.write(
+      `Touch-up ${dollars(now?.touch_up_price_cents ?? null)}, background ${dollars(now?.background_price_cents ?? null)}, turnaround ${now?.turnaround_hours} hours, sales tax ${(tax ?? 0) / 100}%\n`,
+    );
+    return 0;
+  });
+}
+
+async function runCoupon(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { percent: { type: 'string' }, expires: { type: 'string' }, 'max-uses': { type: 'string' }, inactive: { type: 'boolean', default: false } },
+  });
+  const [code, ...extra] = positionals;
+  if (!code || extra.length > 0 || !/^[A-Za-z0-9_-]{2,64}$/.test(code)) throw new UsageError('coupon takes one code of letters, digits, - and _');
+  const percent = Number(values.percent);
+  if (values.percent === undefined || !Number.isFinite(percent) || percent <= 0 || percent > 100) throw new UsageError('--percent must be above 0 and at most 100');
+  if (values.expires !== undefined && !isIsoDate(values.expires)) throw new UsageError('--expires must be a date as YYYY-MM-DD');
+  const maxUses = values['max-uses'] === undefined ? null : Number(values['max-uses']);
+  if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses <= 0)) throw new UsageError('--max-uses must be a positive whole number');
+  return withStudio(async ({ db }) => {
+    const pricing = new PricingRepository(db);
+    if (await pricing.findCoupon(code)) throw new UsageError(`the coupon ${code.toUpperCase()} exists already`);
+    await pricing.insertCoupon(
+      {
+        code,
+        discountHundredths: Math.round(percent * 100),
+        isActive: !values.inactive,
+        // The coupon works through the whole expiry day (UTC).
+        expiresAt: values.expires ? new Date(`${values.expires}T23:59:59.999Z`) : null,
+        maxUses,
+      },
+      new Date(),
+    );
+    process.stderr.write(`Coupon ${code.toUpperCase()}: ${percent}% off${values.expires ? ` until ${values.expires}` : ''}${maxUses ? `, ${maxUses} uses` : ''}${values.inactive ? ' (inactive)' : ''}\n`);
+    return 0;
+  });
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'import') return runImport(rest);
+  if (command === 'deliver') return runDeliver(rest);
+  if (command === 'prices') return runPrices(rest);
+  if (command === 'coupon') return runCoupon(rest);
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return command === undefined ? 2 : 0;
@@ -203,7 +353,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else console.error('Import failed:', error);
+    else console.error('Failed:', error);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

@@ -7,6 +7,8 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  PaymentDeclinedError,
+  ServiceUnavailableError,
   TooManyAttemptsError,
   UnauthorizedError,
   ValidationError,
@@ -22,10 +24,12 @@ declare module 'fastify' {
 const STATUS_OF_DOMAIN_ERROR: [new (message: string) => DomainError, number][] = [
   [ValidationError, 400],
   [UnauthorizedError, 401],
+  [PaymentDeclinedError, 402],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
   [TooManyAttemptsError, 429],
+  [ServiceUnavailableError, 503],
 ];
 
 /** Fastify's own request errors, in words for people. */

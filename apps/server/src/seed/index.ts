@@ -3,11 +3,14 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
 import { BrandingRepository } from '../modules/branding/branding.repository';
+import { PricingRepository } from '../modules/commerce/pricing.repository';
+import { DEFAULT_STUDIO_NAME } from '../modules/branding/branding.service';
 import { GalleryRepository } from '../modules/gallery/gallery.repository';
 import { PhotoImportService } from '../modules/gallery/photo-import.service';
 import type { Storage } from '../storage/storage';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoGallery } from './demo-gallery';
+import { seedDemoCoupons, seedStudioPricing } from './commerce';
 import { seedStudio } from './studio';
 
 export interface SeedOptions {
@@ -24,12 +27,16 @@ export interface SeedResult {
 }
 
 /**
- * Fills what a fresh database lacks; safe to run on every start. The studio and its branding always;
- * the demo customer, their photo sessions and a session opened by code only with DEMO_DATA on.
+ * Fills what a fresh database lacks; safe to run on every start. The studio, its branding, prices and tax always;
+ * the demo customer, their photo sessions, a session opened by code and demo coupons only with DEMO_DATA on.
  */
 export async function seedDatabase({ db, storage, demoData, clock }: SeedOptions): Promise<SeedResult> {
-  await seedStudio(new BrandingRepository(db), storage, clock());
+  const branding = new BrandingRepository(db);
+  await seedStudio(branding, storage, clock());
+  const pricing = new PricingRepository(db);
+  await seedStudioPricing(pricing, (await branding.findDefault())?.name ?? DEFAULT_STUDIO_NAME, clock());
   if (!demoData) return { demoCustomerCreated: false, demoSessionCode: null };
+  await seedDemoCoupons(pricing, clock());
   const accounts = new AccountsRepository(db);
   const demoCustomerCreated = await seedDemoCustomer(accounts, clock());
   const gallery = new GalleryRepository(db);

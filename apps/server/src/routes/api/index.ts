@@ -3,10 +3,12 @@ import type { Services } from '../../services';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { brandingRoutes } from './branding';
+import { commerceRoutes } from './commerce';
 import { galleryRoutes } from './gallery';
 import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
 import { notificationSettingsRoutes } from './notification-settings';
+import { ordersRoutes } from './orders';
 import { usersRoutes } from './users';
 
 /** Every /api route; each group receives only the services it uses. */
@@ -21,5 +23,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(notificationSettingsRoutes, { settings: services.notificationSettings });
   await app.register(brandingRoutes, { branding: services.branding });
   await app.register(mediaRoutes, { storage: services.storage });
+  await app.register(commerceRoutes, { pricing: services.pricing, checkout: services.checkout });
+  await app.register(ordersRoutes, { orders: services.orders });
   await app.register(galleryRoutes, { gallery: services.gallery, downloads: services.downloads });
 };
