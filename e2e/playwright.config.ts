@@ -6,6 +6,9 @@
 // environment variables (workers inherit the runner's environment and load this file again):
 //   E2E_DATA_DIR  e2e/.artifacts/data-<timestamp>   (database, photos, outbox/*.eml, server.log)
 //   E2E_BASE_URL  http://127.0.0.1:<port>           (port 4173, or a free one if 4173 is taken; E2E_PORT forces one)
+// A second server runs in Stripe mode (keys set, Stripe's API answered by a local stand-in) for the
+// checkout journey that pays through Stripe:
+//   E2E_STRIPE_BASE_URL, E2E_STRIPE_DATA_DIR, E2E_STRIPE_API_URL
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -45,10 +48,19 @@ if (!process.env.E2E_DATA_DIR) {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   process.env.E2E_DATA_DIR = path.join(artifacts, `data-${stamp}`);
 }
+if (!process.env.E2E_STRIPE_BASE_URL) {
+  process.env.E2E_STRIPE_BASE_URL = `http://127.0.0.1:${await anyFreePort()}`;
+  process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${await anyFreePort()}`;
+  process.env.E2E_STRIPE_DATA_DIR = `${process.env.E2E_DATA_DIR}-stripe`;
+}
 const baseURL = process.env.E2E_BASE_URL;
 const dataDir = process.env.E2E_DATA_DIR;
 const port = new URL(baseURL).port;
+const stripeBaseURL = process.env.E2E_STRIPE_BASE_URL;
+const stripeApiUrl = process.env.E2E_STRIPE_API_URL!;
+const stripeDataDir = process.env.E2E_STRIPE_DATA_DIR!;
 fs.mkdirSync(dataDir, { recursive: true });
+fs.mkdirSync(stripeDataDir, { recursive: true });
 
 // Mail must land in DATA_DIR/outbox (readMail reads it) and the database must be the run's own
 // SQLite file: never inherit an SMTP server or a database URL from the caller's shell.
@@ -114,23 +126,56 @@ export default defineConfig({
     },
   ],
 
-  webServer: {
-    // stdout (the request log) goes to the run's server.log; stderr shows in the test output.
-    command: `"${tsx}" apps/server/src/server.ts >> "${serverLog}"`,
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'on',
-      AUTH_RATE_LIMIT: '1000',
-      WEB_DIST: path.join(root, 'apps', 'web', 'dist'),
+  webServer: [
+    {
+      // stdout (the request log) goes to the run's server.log; stderr shows in the test output.
+      command: `"${tsx}" apps/server/src/server.ts >> "${serverLog}"`,
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'on',
+        AUTH_RATE_LIMIT: '1000',
+        WEB_DIST: path.join(root, 'apps', 'web', 'dist'),
+      },
     },
-  },
+    {
+      command: `"${tsx}" e2e/support/stripe-stand-in-server.ts ${new URL(stripeApiUrl).port}`,
+      cwd: root,
+      // Without an API key the stand-in answers 401, which tells Playwright it is up.
+      url: `${stripeApiUrl}/v1/payment_intents`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stderr: 'pipe',
+    },
+    {
+      command: `"${tsx}" apps/server/src/server.ts >> "${path.join(stripeDataDir, 'server.log')}"`,
+      cwd: root,
+      url: `${stripeBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: new URL(stripeBaseURL).port,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: stripeBaseURL,
+        DATA_DIR: stripeDataDir,
+        DEMO_DATA: 'off',
+        AUTH_RATE_LIMIT: '1000',
+        WEB_DIST: path.join(root, 'apps', 'web', 'dist'),
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_stand_in',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in',
+        STRIPE_API_URL: stripeApiUrl,
+      },
+    },
+  ],
 });

@@ -82,6 +82,6 @@ export function fakeStripeJs(apiUrl: string): string {
       },
     };
   };
-  window.Stripe.version = 3;
+  window.Stripe.version = 'endive';
 })();`;
 }

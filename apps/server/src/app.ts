@@ -71,7 +71,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { https: config.publicUrl.startsWith('https:'), corsOrigins: config.corsOrigins });
+  await app.register(securityPlugin, {
+    https: config.publicUrl.startsWith('https:'),
+    corsOrigins: config.corsOrigins,
+    stripeApiOrigin: config.stripe.secretKey ? new URL(config.stripe.apiUrl ?? 'https://api.stripe.com').origin : null,
+  });
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit });
   await app.register(authPlugin, { tokens });

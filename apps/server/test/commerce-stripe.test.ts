@@ -188,3 +188,13 @@ describe('POST /api/transaxtions/webhook', () => {
     expect((await sendWebhook(other.payload, other.signature)).status).toBe(200);
   });
 });
+
+describe('content security policy with Stripe on', () => {
+  it("lets the web app load Stripe.js and call Stripe's API (here the stand-in), and nothing more", async () => {
+    const response = await t.request('GET', '/api/health');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toContain(`connect-src 'self' https://accounts.google.com/gsi/ ${new URL(stripe.url).origin}`);
+  });
+});

@@ -81,6 +81,8 @@ describe('the API shell', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('https://accounts.google.com/gsi/client');
+    // Stripe is off here: its script and API are not allowed.
+    expect(csp).not.toContain('stripe.com');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });

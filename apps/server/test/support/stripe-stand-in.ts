@@ -106,7 +106,8 @@ function brandOf(number: string): string {
   return 'unknown';
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** Starts the stand-in on `port` (default: any free port). */
+export async function startStripeStandIn(options: { port?: number } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const charges = new Map<string, StandInCharge>();
   const byIdempotencyKey = new Map<string, string>();
@@ -234,7 +235,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       res.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const intentOf = (id: string) => {
