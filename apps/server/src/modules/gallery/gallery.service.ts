@@ -11,7 +11,7 @@ import { contentTypeForKey } from '../../media/content-types';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { PhotoRow, PhotoSessionRow } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import type { GalleryRepository, PhotoPageQuery, PhotoScope } from './gallery.repository';
+import type { GalleryRepository, PagePhotoRow, PhotoPageQuery, PhotoScope } from './gallery.repository';
 import type { MediaUrlSigner } from './media-urls';
 import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, mediaVersion } from './photo-media';
 
@@ -98,16 +98,14 @@ export class GalleryService {
 
   private async photosPage(scope: PhotoScope, request: PageRequest): Promise<PagedPhotosResponse> {
     const search = request.search?.trim() ? request.search.trim() : null;
-    const [counts, rows] = await Promise.all([
-      this.gallery.counts(scope),
-      this.gallery.page(scope, {
-        flag: request.flag,
-        search,
-        limit: request.pageSize,
-        offset: (request.page - 1) * request.pageSize,
-        order: request.order ?? { column: 'display', direction: 'desc' },
-      }),
-    ]);
+    const expires = this.signer.galleryExpiry();
+    const { counts, rows } = await this.gallery.pageAndCounts(scope, {
+      flag: request.flag,
+      search,
+      limit: request.pageSize,
+      offset: (request.page - 1) * request.pageSize,
+      order: request.order ?? { column: 'display', direction: 'desc' },
+    });
     const countOfFlag: Record<GalleryFlag, number> = {
       All: counts.all,
       Original: counts.original,
@@ -118,7 +116,7 @@ export class GalleryService {
     const totalCount = search === null ? countOfFlag[request.flag] : await this.gallery.countMatching(scope, request.flag, search);
     const totalPages = Math.ceil(totalCount / request.pageSize);
     return {
-      items: rows.map((row) => this.toPhoto(row)),
+      items: rows.map((row) => this.toPhoto(row, expires)),
       page: request.page,
       pageSize: request.pageSize,
       totalPages,
@@ -263,17 +261,39 @@ export class GalleryService {
    * media URLs qualify (optionally wrapped in a /shared-image?imgUrl= link); nothing is ever fetched.
    */
   async photoFromUrl(viewer: Viewer | null, input: string, options: { allowShared?: boolean } = {}): Promise<PhotoFileRef> {
-    const parsed = this.signer.parse(unwrapSharedLink(input, this.publicUrl), this.publicUrl);
-    if (!parsed.ok) throw new ValidationError(galleryMessages.incorrectUrl);
-    const { claims } = parsed;
-    const photo = await this.gallery.findPhoto(claims.photoId);
-    const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
-    if (!photo || !folder || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
-    const sharedAndValid = options.allowShared === true && photo.shared_at !== null && !parsed.expired;
-    if (!sharedAndValid && (viewer === null || !(await this.mayView(viewer, photo)))) {
-      throw new NotFoundError(galleryMessages.imageNotFound);
+    const [ref] = await this.photosFromUrls(viewer, [input], options);
+    return ref as PhotoFileRef;
+  }
+
+  /**
+   * The photos media URLs name, with the same checks as one URL at a time (signature, folder version,
+   * the viewer's right to see each), in one photo query and at most one session lookup: a ZIP of a
+   * whole gallery checks 400 URLs at once. Any URL failing fails the whole call.
+   */
+  async photosFromUrls(viewer: Viewer | null, inputs: readonly string[], options: { allowShared?: boolean } = {}): Promise<PhotoFileRef[]> {
+    const parsedUrls = inputs.map((input) => {
+      const parsed = this.signer.parse(unwrapSharedLink(input, this.publicUrl), this.publicUrl);
+      if (!parsed.ok) throw new ValidationError(galleryMessages.incorrectUrl);
+      return parsed;
+    });
+    const photos = new Map((await this.gallery.findPhotos([...new Set(parsedUrls.map((p) => p.claims.photoId))])).map((p) => [p.id, p]));
+    let visitorSessionId: number | null | undefined;
+    const mayView = async (photo: PhotoRow): Promise<boolean> => {
+      if (viewer === null) return false;
+      if (viewer.kind === 'user') return photo.user_id === viewer.userId;
+      visitorSessionId ??= (await this.gallery.findSessionByCode(viewer.code))?.id ?? null;
+      return visitorSessionId === photo.session_id;
+    };
+    const refs: PhotoFileRef[] = [];
+    for (const { claims, expired } of parsedUrls) {
+      const photo = photos.get(claims.photoId);
+      const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
+      if (!photo || !folder || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+      const sharedAndValid = options.allowShared === true && photo.shared_at !== null && !expired;
+      if (!sharedAndValid && !(await mayView(photo))) throw new NotFoundError(galleryMessages.imageNotFound);
+      refs.push({ photo, variant: claims.variant, file: claims.file });
     }
-    return { photo, variant: claims.variant, file: claims.file };
+    return refs;
   }
 
   private async mayView(viewer: Viewer, photo: PhotoRow): Promise<boolean> {
@@ -307,11 +327,17 @@ export class GalleryService {
     );
   }
 
-  toPhoto(row: PhotoRow): GalleryPhoto {
-    const preview = this.fileUrl(row, 'original', 'preview');
-    const thumb = this.fileUrl(row, 'original', 'thumb');
+  /**
+   * A photo in the API's shape. `expires` (the gallery URL expiry) is computed once per page; the
+   * URLs come from the signer's per-version cache (see MediaUrlSigner.versionUrls).
+   */
+  toPhoto(row: PagePhotoRow, expires = this.signer.galleryExpiry()): GalleryPhoto {
+    const original = this.signer.versionUrls(row.id, 'original', row.media_key, expires);
+    const preview = original.preview;
+    const thumb = original.thumb;
     const retouched = row.retouched_media_key !== null;
-    const processedUrl = retouched ? this.fileUrl(row, 'retouched', 'preview') : null;
+    const processed = row.retouched_media_key !== null ? this.signer.versionUrls(row.id, 'retouched', row.retouched_media_key, expires) : null;
+    const processedUrl = processed ? processed.preview : null;
     const skipped = row.is_skipped === 1;
     const favourite = row.is_favourite === 1;
     return {
@@ -329,11 +355,11 @@ export class GalleryService {
       previewUrl: preview,
       thumbnailUrl: thumb,
       imageThumbnail: thumb,
-      thumbnail2xUrl: this.fileUrl(row, 'original', 'thumb2x'),
+      thumbnail2xUrl: original.thumb2x,
       processedUrl,
       RetouchImageURL: processedUrl,
-      processedThumbnailUrl: retouched ? this.fileUrl(row, 'retouched', 'thumb') : null,
-      processedThumbnail2xUrl: retouched ? this.fileUrl(row, 'retouched', 'thumb2x') : null,
+      processedThumbnailUrl: processed ? processed.thumb : null,
+      processedThumbnail2xUrl: processed ? processed.thumb2x : null,
       isRetouched: retouched,
       isSkipped: skipped,
       isSkkipped: skipped,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MediaUrlSigner } from './media-urls';
+import { mediaVersion } from './photo-media';
 
 const PUBLIC_URL = 'https://photos.example-studio.com';
 const claims = { photoId: 42, variant: 'original' as const, file: 'thumb' as const, extension: 'webp', version: 'abcDEF123_' };
@@ -49,5 +50,29 @@ describe('signed media URLs', () => {
     for (const input of bad) expect(signer.parse(input, PUBLIC_URL).ok, input).toBe(false);
     // Another secret (another installation) signs differently.
     expect(signerAt('2026-11-22T12:00:00Z', 't'.repeat(48)).parse(url, PUBLIC_URL).ok).toBe(false);
+  });
+
+  it('build a page\'s URLs once per version and expiry, exactly as sign() would, and follow a new folder', () => {
+    let now = new Date('2026-11-22T12:00:00Z');
+    const signer = new MediaUrlSigner('s'.repeat(48), () => now);
+    const folder = 'photos/0123456789abcdef0123456789abcdef';
+    const expires = signer.galleryExpiry();
+    const urls = signer.versionUrls(42, 'retouched', folder, expires);
+    const one = (file: 'preview' | 'thumb' | 'thumb2x', extension: string) =>
+      signer.sign({ photoId: 42, variant: 'retouched', file, extension, version: mediaVersion(folder) });
+    expect(urls).toEqual({ preview: one('preview', 'jpg'), thumb: one('thumb', 'webp'), thumb2x: one('thumb2x', 'webp') });
+    for (const url of Object.values(urls)) expect(signer.parse(url, PUBLIC_URL)).toMatchObject({ ok: true, expired: false });
+    // The same call again answers from the cache: the same strings.
+    expect(signer.versionUrls(42, 'retouched', folder, expires)).toBe(urls);
+    // A new retouch (a new folder) and another photo get their own URLs.
+    const other = signer.versionUrls(42, 'retouched', 'photos/ffffffffffffffffffffffffffffffff', expires);
+    expect(other.preview).not.toBe(urls.preview);
+    expect(signer.parse(other.preview, PUBLIC_URL)).toMatchObject({ ok: true, claims: { version: mediaVersion('photos/ffffffffffffffffffffffffffffffff') } });
+    expect(signer.versionUrls(43, 'retouched', folder, expires).preview).toContain('/43/retouched-preview.jpg?');
+    expect(signer.versionUrls(42, 'original', folder, expires).thumb).toContain('/42/thumb.webp?');
+    // The next day's expiry signs anew.
+    now = new Date('2026-11-23T12:00:00Z');
+    expect(signer.galleryExpiry()).toBe(expires + 24 * 60 * 60);
+    expect(signer.versionUrls(42, 'retouched', folder, signer.galleryExpiry()).preview).toContain(`exp=${expires + 24 * 60 * 60}&`);
   });
 });

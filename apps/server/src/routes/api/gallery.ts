@@ -35,7 +35,7 @@ import { resizeWithin } from '../../media/resize';
 import type { DownloadsService, FileDownload } from '../../modules/gallery/downloads.service';
 import type { GalleryService, Viewer } from '../../modules/gallery/gallery.service';
 import { assertSelf } from '../../plugins/auth';
-import { bearerAuth, errorResponses } from './responses';
+import { bearerAuth, errorResponses, fastSerializerCompiler } from './responses';
 
 export interface GalleryRoutesOptions {
   gallery: GalleryService;
@@ -118,6 +118,8 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         querystring: userSessionsPageQuery,
         response: { 200: pagedPhotosResponse, ...errorResponses },
       },
+      // The page is the gallery's hottest call: serialized by a compiled schema, not by zod (see responses.ts).
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => {
       const q = request.query;
@@ -143,6 +145,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         querystring: sessionImagesQuery,
         response: { 200: pagedPhotosResponse, ...errorResponses },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => {
       const q = request.query;

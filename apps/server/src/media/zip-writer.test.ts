@@ -1,0 +1,153 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
+
+const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-writer-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const mtime = new Date(2026, 10, 22, 7, 30, 14);
+
+/** A file read in 64 KB chunks from disk, like LocalDiskStorage's streams. */
+function diskEntry(name: string, data: Buffer, opened?: Readable[]): ZipEntrySource {
+  const file = path.join(tmp, `src-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(file, data);
+  return {
+    name,
+    size: data.length,
+    open: async () => {
+      const stream = fs.createReadStream(file);
+      opened?.push(stream);
+      return stream;
+    },
+  };
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * An independent minimal reader: end of central directory (ZIP64 when present) → central directory
+ * → each local header → the stored bytes, whose CRC-32 must match the central directory's.
+ */
+function readArchive(zip: Buffer): { zip64: boolean; files: Map<string, Buffer> } {
+  let eocd = zip.length - 22;
+  expect(zip.readUInt32LE(eocd)).toBe(0x06054b50);
+  let count = zip.readUInt16LE(eocd + 10);
+  let cdOffset = zip.readUInt32LE(eocd + 16);
+  const zip64 = zip.readUInt32LE(eocd - 20) === 0x07064b50;
+  if (zip64) {
+    const record = Number(zip.readBigUInt64LE(eocd - 20 + 8));
+    expect(zip.readUInt32LE(record)).toBe(0x06064b50);
+    count = Number(zip.readBigUInt64LE(record + 32));
+    cdOffset = Number(zip.readBigUInt64LE(record + 48));
+    eocd = record;
+  }
+  const files = new Map<string, Buffer>();
+  let at = cdOffset;
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    expect(zip.readUInt16LE(at + 10)).toBe(0); // STORE
+    const crc = zip.readUInt32LE(at + 16);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    let offset = zip.readUInt32LE(at + 42);
+    if (offset === 0xffffffff) {
+      expect(zip.readUInt16LE(at + 46 + nameLength)).toBe(0x0001);
+      offset = Number(zip.readBigUInt64LE(at + 46 + nameLength + 4));
+    }
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    expect(zip.readUInt32LE(offset)).toBe(0x04034b50);
+    const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+    const data = zip.subarray(start, start + size);
+    expect(crc32(data) >>> 0).toBe(crc);
+    expect(zip.readUInt32LE(start + size)).toBe(0x08074b50);
+    expect(zip.readUInt32LE(start + size + 4)).toBe(crc);
+    files.set(name, data);
+    at += 46 + nameLength + extraLength;
+  }
+  expect(at).toBe(eocd);
+  return { zip64, files };
+}
+
+function unzipCheck(zip: Buffer): { tested: string; names: string[] } {
+  const file = path.join(tmp, `${randomBytes(6).toString('hex')}.zip`);
+  fs.writeFileSync(file, zip);
+  const tested = execFileSync('unzip', ['-t', file], { encoding: 'utf8' });
+  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+  return { tested, names };
+}
+
+describe('zipStream', () => {
+  const contents: [string, Buffer][] = [
+    ['Jane 01_hr.jpg', randomBytes(300_000)],
+    ['empty_hr.jpg', Buffer.alloc(0)],
+    ['Zoë (2)_retouched_hr.jpg', randomBytes(70_000)],
+  ];
+
+  for (const forceZip64 of [false, true]) {
+    it(`writes exactly the announced bytes and an archive standard readers accept${forceZip64 ? ' (ZIP64 records)' : ''}`, async () => {
+      const entries = contents.map(([name, data]) => diskEntry(name, data));
+      const zip = await collect(zipStream(entries, { mtime, forceZip64 }));
+      expect(zip.length).toBe(zipArchiveSize(entries, { forceZip64 }));
+
+      const read = readArchive(zip);
+      expect(read.zip64).toBe(forceZip64);
+      expect([...read.files.keys()]).toEqual(contents.map(([name]) => name));
+      for (const [name, data] of contents) expect(read.files.get(name)!.equals(data)).toBe(true);
+
+      if (hasUnzip) {
+        const { tested, names } = unzipCheck(zip);
+        expect(tested).toContain('No errors detected');
+        expect(names).toEqual(contents.map(([name]) => name));
+      }
+    });
+  }
+
+  it('opens one file at a time and closes every file when the reader goes away mid-archive', async () => {
+    const opened: Readable[] = [];
+    const entries = [0, 1, 2, 3].map((i) => diskEntry(`${i}.jpg`, randomBytes(512 * 1024), opened));
+    const stream = zipStream(entries, { mtime });
+    let received = 0;
+    await new Promise<void>((resolve) => {
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > 600 * 1024) stream.destroy();
+      });
+      stream.once('close', () => resolve());
+    });
+    // Wait for the generator's finally block (it runs on the next turn after the destroy).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(opened.length).toBeLessThanOrEqual(2);
+    expect(opened.every((file) => file.destroyed)).toBe(true);
+  });
+
+  it('fails the stream when a file is not the announced size', async () => {
+    const entry = diskEntry('short.jpg', randomBytes(1000));
+    const lying = { ...entry, size: 2000 };
+    await expect(collect(zipStream([lying], { mtime }))).rejects.toThrow(/1000 bytes, not 2000/);
+    const long = { ...entry, size: 10 };
+    await expect(collect(zipStream([long], { mtime }))).rejects.toThrow(/longer than 10 bytes/);
+  });
+
+  it('computes the size of an archive beyond 4 GiB with ZIP64 records, and refuses entries of 4 GiB', () => {
+    const big = (name: string): ZipEntrySource => ({ name, size: 3 * 1024 ** 3, open: () => Promise.resolve(Readable.from([])) });
+    const small = [big('a.jpg')];
+    expect(zipArchiveSize(small)).toBe(30 + 5 + 3 * 1024 ** 3 + 16 + 46 + 5 + 22);
+    // the third entry's local header starts above 4 GiB − 1: only its offset needs the ZIP64 extra field
+    const two = [big('a.jpg'), big('b.jpg'), big('c.jpg')];
+    const local = 30 + 5 + 3 * 1024 ** 3 + 16;
+    expect(zipArchiveSize(two)).toBe(3 * local + 46 * 3 + 15 + 12 + 56 + 20 + 22);
+    expect(() => zipArchiveSize([{ ...big('x.jpg'), size: 0xffffffff }])).toThrow(/under 4 GiB/);
+  });
+});

@@ -1,0 +1,218 @@
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+
+/**
+ * A STORE-only ZIP writer for photo downloads: JPEGs do not compress, so every file goes into the
+ * archive as it is, read once from storage and written straight to the response. The CRC-32 of each
+ * file is computed natively (`zlib.crc32`) on the chunks as they pass and written after the data in a
+ * data descriptor (general purpose bit 3), so nothing is read twice and nothing is buffered beyond
+ * one chunk. Because nothing is compressed, the archive's exact size is known from the file sizes
+ * before the first byte (`zipArchiveSize`), so the response can carry a Content-Length.
+ *
+ * Limits: one entry must be smaller than 4 GiB (a photo always is); the archive itself may exceed
+ * 4 GiB or 65,535 entries, in which case the central directory switches to ZIP64 records (ZIP64
+ * extra field with the local header offset, ZIP64 end of central directory record and locator), as
+ * every current unzip tool reads.
+ */
+export interface ZipEntrySource {
+  /** The name inside the archive (already safe and unique; stored as UTF-8, flag bit 11). */
+  name: string;
+  /** Exact size in bytes; the archive fails (and the response aborts) if the file turns out otherwise. */
+  size: number;
+  /** Opens the file when its turn comes; only one file is open at a time. */
+  open(): Promise<Readable>;
+}
+
+export interface ZipOptions {
+  /** Modification time written for every entry (DOS date/time, server-local like Info-ZIP). */
+  mtime: Date;
+  /** Writes ZIP64 records even when nothing needs them (tests exercise that path with small files). */
+  forceZip64?: boolean;
+}
+
+const LOCAL_HEADER = 30;
+const DATA_DESCRIPTOR = 16;
+const CENTRAL_HEADER = 46;
+const END_OF_CENTRAL_DIRECTORY = 22;
+const ZIP64_END_OF_CENTRAL_DIRECTORY = 56;
+const ZIP64_LOCATOR = 20;
+/** The ZIP64 extended information extra field carrying only the local header offset. */
+const ZIP64_OFFSET_EXTRA = 4 + 8;
+const MAX_32 = 0xffffffff;
+const MAX_16 = 0xffff;
+
+const FLAGS = (1 << 3) | (1 << 11); // sizes and CRC in a data descriptor; UTF-8 names
+const VERSION_MADE_BY = (3 << 8) | 45; // Unix, spec 4.5
+const VERSION_NEEDED = 20;
+const VERSION_NEEDED_ZIP64 = 45;
+const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0; // a regular file, rw-r--r--
+
+interface Layout {
+  names: Buffer[];
+  offsets: number[];
+  /** Entries whose local header offset goes in a ZIP64 extra field. */
+  zip64Offsets: boolean[];
+  centralOffset: number;
+  centralSize: number;
+  zip64: boolean;
+  total: number;
+}
+
+function layout(entries: readonly ZipEntrySource[], forceZip64: boolean): Layout {
+  const names = entries.map((entry) => Buffer.from(entry.name, 'utf8'));
+  const offsets: number[] = [];
+  const zip64Offsets: boolean[] = [];
+  let offset = 0;
+  let centralSize = 0;
+  let anyZip64Offset = forceZip64;
+  for (const [i, entry] of entries.entries()) {
+    const name = names[i]!;
+    if (name.length > MAX_16) throw new Error(`ZIP entry name too long: ${entry.name.slice(0, 40)}…`);
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0 || entry.size >= MAX_32) {
+      throw new Error(`ZIP entry ${entry.name} has an unsupported size (${entry.size}); entries must be under 4 GiB`);
+    }
+    offsets.push(offset);
+    const zip64Offset = forceZip64 || offset >= MAX_32;
+    zip64Offsets.push(zip64Offset);
+    anyZip64Offset ||= zip64Offset;
+    centralSize += CENTRAL_HEADER + name.length + (zip64Offset ? ZIP64_OFFSET_EXTRA : 0);
+    offset += LOCAL_HEADER + name.length + entry.size + DATA_DESCRIPTOR;
+  }
+  const centralOffset = offset;
+  const zip64 = anyZip64Offset || entries.length >= MAX_16 || centralOffset >= MAX_32 || centralSize >= MAX_32;
+  const total = centralOffset + centralSize + (zip64 ? ZIP64_END_OF_CENTRAL_DIRECTORY + ZIP64_LOCATOR : 0) + END_OF_CENTRAL_DIRECTORY;
+  if (!Number.isSafeInteger(total)) throw new Error('ZIP archive too large');
+  return { names, offsets, zip64Offsets, centralOffset, centralSize, zip64, total };
+}
+
+/** The exact number of bytes `zipStream` will produce for these entries. */
+export function zipArchiveSize(entries: readonly ZipEntrySource[], options: Pick<ZipOptions, 'forceZip64'> = {}): number {
+  return layout(entries, options.forceZip64 === true).total;
+}
+
+/**
+ * The archive as a byte stream. Backpressure is the consumer's: a file chunk is read only when the
+ * previous one has been taken. Destroying the stream (a client that goes away) ends the generator,
+ * which destroys the file being read, so no handle stays open; a file that is missing, shorter or
+ * longer than announced destroys the stream with an error (the Content-Length would be a lie).
+ */
+export function zipStream(entries: readonly ZipEntrySource[], options: ZipOptions): Readable {
+  const plan = layout(entries, options.forceZip64 === true);
+  const { time, date } = dosDateTime(options.mtime);
+  return Readable.from(generate(entries, plan, time, date), { objectMode: false, highWaterMark: 1024 * 1024 });
+}
+
+async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time: number, date: number): AsyncGenerator<Buffer> {
+  const crcs: number[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const name = plan.names[i]!;
+    const header = Buffer.alloc(LOCAL_HEADER + name.length);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(VERSION_NEEDED, 4);
+    header.writeUInt16LE(FLAGS, 6);
+    header.writeUInt16LE(0, 8); // STORE
+    header.writeUInt16LE(time, 10);
+    header.writeUInt16LE(date, 12);
+    // CRC-32 and both sizes stay 0 here: bit 3 puts them in the data descriptor (and the central directory).
+    header.writeUInt16LE(name.length, 26);
+    header.writeUInt16LE(0, 28);
+    name.copy(header, LOCAL_HEADER);
+    yield header;
+
+    const file = await entry.open();
+    let crc = 0;
+    let written = 0;
+    try {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        written += chunk.length;
+        if (written > entry.size) throw new Error(`ZIP entry ${entry.name} is longer than ${entry.size} bytes`);
+        crc = crc32(chunk, crc);
+        yield chunk;
+      }
+    } finally {
+      file.destroy();
+    }
+    if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
+    crcs.push(crc);
+
+    const descriptor = Buffer.alloc(DATA_DESCRIPTOR);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(crc >>> 0, 4);
+    descriptor.writeUInt32LE(entry.size, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    yield descriptor;
+  }
+  yield centralDirectory(entries, plan, crcs, time, date);
+}
+
+function centralDirectory(entries: readonly ZipEntrySource[], plan: Layout, crcs: number[], time: number, date: number): Buffer {
+  const tail = (plan.zip64 ? ZIP64_END_OF_CENTRAL_DIRECTORY + ZIP64_LOCATOR : 0) + END_OF_CENTRAL_DIRECTORY;
+  const out = Buffer.alloc(plan.centralSize + tail);
+  let at = 0;
+  for (const [i, entry] of entries.entries()) {
+    const name = plan.names[i]!;
+    const offset = plan.offsets[i]!;
+    const zip64Offset = plan.zip64Offsets[i]!;
+    out.writeUInt32LE(0x02014b50, at);
+    out.writeUInt16LE(VERSION_MADE_BY, at + 4);
+    out.writeUInt16LE(zip64Offset ? VERSION_NEEDED_ZIP64 : VERSION_NEEDED, at + 6);
+    out.writeUInt16LE(FLAGS, at + 8);
+    out.writeUInt16LE(0, at + 10);
+    out.writeUInt16LE(time, at + 12);
+    out.writeUInt16LE(date, at + 14);
+    out.writeUInt32LE(crcs[i]! >>> 0, at + 16);
+    out.writeUInt32LE(entry.size, at + 20);
+    out.writeUInt32LE(entry.size, at + 24);
+    out.writeUInt16LE(name.length, at + 28);
+    out.writeUInt16LE(zip64Offset ? ZIP64_OFFSET_EXTRA : 0, at + 30);
+    // comment length, disk number start, internal attributes: 0
+    out.writeUInt32LE(EXTERNAL_ATTRIBUTES, at + 38);
+    out.writeUInt32LE(zip64Offset ? MAX_32 : offset, at + 42);
+    name.copy(out, at + CENTRAL_HEADER);
+    at += CENTRAL_HEADER + name.length;
+    if (zip64Offset) {
+      out.writeUInt16LE(0x0001, at);
+      out.writeUInt16LE(8, at + 2);
+      out.writeBigUInt64LE(BigInt(offset), at + 4);
+      at += ZIP64_OFFSET_EXTRA;
+    }
+  }
+  const count = entries.length;
+  if (plan.zip64) {
+    const record = plan.centralOffset + plan.centralSize;
+    out.writeUInt32LE(0x06064b50, at);
+    out.writeBigUInt64LE(BigInt(ZIP64_END_OF_CENTRAL_DIRECTORY - 12), at + 4);
+    out.writeUInt16LE(VERSION_MADE_BY, at + 12);
+    out.writeUInt16LE(VERSION_NEEDED_ZIP64, at + 14);
+    // number of this disk, disk with the central directory: 0
+    out.writeBigUInt64LE(BigInt(count), at + 24);
+    out.writeBigUInt64LE(BigInt(count), at + 32);
+    out.writeBigUInt64LE(BigInt(plan.centralSize), at + 40);
+    out.writeBigUInt64LE(BigInt(plan.centralOffset), at + 48);
+    at += ZIP64_END_OF_CENTRAL_DIRECTORY;
+    out.writeUInt32LE(0x07064b50, at);
+    // disk with the ZIP64 end record: 0
+    out.writeBigUInt64LE(BigInt(record), at + 8);
+    out.writeUInt32LE(1, at + 16); // total number of disks
+    at += ZIP64_LOCATOR;
+  }
+  out.writeUInt32LE(0x06054b50, at);
+  // number of this disk, disk with the central directory: 0
+  out.writeUInt16LE(plan.zip64 ? MAX_16 : count, at + 8);
+  out.writeUInt16LE(plan.zip64 ? MAX_16 : count, at + 10);
+  out.writeUInt32LE(plan.zip64 ? MAX_32 : plan.centralSize, at + 12);
+  out.writeUInt32LE(plan.zip64 ? MAX_32 : plan.centralOffset, at + 16);
+  // comment length: 0
+  return out;
+}
+
+/** DOS time and date fields (2-second resolution, 1980–2107), clamped to that range. */
+function dosDateTime(when: Date): { time: number; date: number } {
+  const year = Math.min(2107, Math.max(1980, when.getFullYear()));
+  const clampedLow = when.getFullYear() < 1980;
+  const clampedHigh = when.getFullYear() > 2107;
+  const month = clampedLow ? 1 : clampedHigh ? 12 : when.getMonth() + 1;
+  const day = clampedLow ? 1 : clampedHigh ? 31 : when.getDate();
+  const [hours, minutes, seconds] = clampedLow ? [0, 0, 0] : clampedHigh ? [23, 59, 58] : [when.getHours(), when.getMinutes(), when.getSeconds()];
+  return { time: (hours << 11) | (minutes << 5) | (seconds >> 1), date: ((year - 1980) << 9) | (month << 5) | day };
+}

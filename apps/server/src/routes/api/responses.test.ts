@@ -1,0 +1,70 @@
+import { type PagedPhotosResponse, pagedPhotosResponse } from '@studio-gallery/contract';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fastSerializerCompiler } from './responses';
+
+const photo = (id: number, retouched: boolean) => {
+  const url = (file: string) => `/api/photo-media/${id}/${file}?v=abcDEF123_&exp=1764460800&sig=${'x'.repeat(32)}`;
+  return {
+    id,
+    imageID: id,
+    sessionId: 7,
+    SessionId: 7,
+    name: `Élodie "quoted" \\ ${id}\n.jpg`,
+    imageName: `Élodie "quoted" \\ ${id}\n.jpg`,
+    width: 4000,
+    height: 6000,
+    url: url('preview.jpg'),
+    imageURL: url('preview.jpg'),
+    OriginalImageURL: url('preview.jpg'),
+    previewUrl: url('preview.jpg'),
+    thumbnailUrl: url('thumb.webp'),
+    imageThumbnail: url('thumb.webp'),
+    thumbnail2xUrl: url('thumb2x.webp'),
+    processedUrl: retouched ? url('retouched-preview.jpg') : null,
+    RetouchImageURL: retouched ? url('retouched-preview.jpg') : null,
+    processedThumbnailUrl: retouched ? url('retouched-thumb.webp') : null,
+    processedThumbnail2xUrl: retouched ? url('retouched-thumb2x.webp') : null,
+    isRetouched: retouched,
+    isSkipped: false,
+    isSkkipped: false,
+    isUserFavourite: id % 2 === 0,
+    favourite: id % 2 === 0,
+    shared: false,
+    selected: false,
+  };
+};
+
+const page: PagedPhotosResponse = {
+  items: [photo(1, true), photo(2, false)],
+  page: 1,
+  pageSize: 12,
+  totalPages: 1,
+  totalCount: 2,
+  overallAllCount: 2,
+  totalRetouchedCount: 1,
+  totalOriginalCount: 1,
+  totalLikedCount: 1,
+  totalSkipCount: 0,
+  showSinglePage: true,
+};
+
+const compile = (schema: z.ZodType) => fastSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+
+describe('fast response serializer', () => {
+  it('writes what the zod serializer writes: every field of the contract, in its order', () => {
+    const serialize = compile(pagedPhotosResponse);
+    expect(serialize(page)).toBe(JSON.stringify(z.encode(pagedPhotosResponse, page)));
+    expect(JSON.parse(serialize(page))).toEqual(page);
+  });
+
+  it('writes only the schema\'s fields, as zod does', () => {
+    const serialize = compile(pagedPhotosResponse);
+    const withExtra = { ...page, secret: 'x', items: page.items.map((p) => ({ ...p, media_key: 'photos/abc' })) };
+    expect(serialize(withExtra)).toBe(serialize(page));
+  });
+
+  it('refuses a schema that is not zod', () => {
+    expect(() => fastSerializerCompiler({ schema: { type: 'object' }, method: 'GET', url: '/x', httpStatus: '200' })).toThrow();
+  });
+});
