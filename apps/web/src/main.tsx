@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/mantine.css';
 import './styles/global.css';
 import { App } from './app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in small slices instead of one long task that
+// blocks the main thread (index.html's loading dots stay until it commits).
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

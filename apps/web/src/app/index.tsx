@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  // One query client for the screens and the route loaders (which start some requests early).
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

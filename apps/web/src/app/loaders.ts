@@ -1,5 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';
+import { galleryPageQueryOptions } from '../features/gallery/api/get-gallery-page';
+import { getGalleryViewer } from '../features/gallery/api/viewer';
+import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
+import { flagForPath } from '../features/gallery/lib/photo-rules';
 import { storeEntryParams } from '../lib/entry-params';
 import { clearStoredState, getSession, getSessionCode } from '../lib/session';
 
@@ -32,10 +37,18 @@ function signedOut() {
   return redirect(paths.login);
 }
 
-/** /main: a signed-in user, or a visitor holding a session code. */
-export function galleryLoader() {
-  if (getSession() || getSessionCode()) return null;
-  return signedOut();
+/**
+ * /main: a signed-in user, or a visitor holding a session code. Given the app's query client, it
+ * also starts fetching the first gallery page (the one the screen opens on) right away, alongside
+ * the branding and the screen's code, instead of after the screen has rendered.
+ */
+export function galleryLoader({ request }: LoaderFunctionArgs, queryClient?: QueryClient) {
+  if (!getSession() && !getSessionCode()) return signedOut();
+  if (queryClient) {
+    const { page, pageSize, flag, search } = initialGalleryState(flagForPath(new URL(request.url).pathname));
+    void queryClient.prefetchQuery(galleryPageQueryOptions(getGalleryViewer(), { page, pageSize, flag, search }));
+  }
+  return null;
 }
 
 /** /settings: signed-in users only. */

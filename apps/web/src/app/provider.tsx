@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -14,6 +14,9 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: storageK
 function BrandedMantine({ children }: { children: ReactNode }) {
   const { theme, cssVariablesResolver, accentColor } = useBrandTheme();
   const { isLoading, branding } = useBranding();
+  // Leaving the loader renders the whole first screen: deferred, React does that in interruptible
+  // slices while the loader stays up, instead of one long task that blocks input.
+  const showApp = useDeferredValue(!isLoading);
 
   useEffect(() => {
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', accentColor);
@@ -31,7 +34,7 @@ function BrandedMantine({ children }: { children: ReactNode }) {
       defaultColorScheme={DEFAULT_THEME}
     >
       <Notifications position="top-right" zIndex={1000} limit={4} />
-      {isLoading ? <FullPageLoader /> : children}
+      {showApp ? children : <FullPageLoader />}
     </MantineProvider>
   );
 }

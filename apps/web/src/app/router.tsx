@@ -1,9 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { paths } from '../config/paths';
-import { AppLayout } from './layouts/app-layout';
-import { AuthLayout, type AuthRouteHandle } from './layouts/auth-layout';
+import type { AuthRouteHandle } from './layouts/auth-layout';
 import {
   galleryLoader,
   indexLoader,
@@ -14,60 +14,67 @@ import {
 } from './loaders';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { ActivateAccountRoute } from './routes/activate-account';
-import { FaqRoute } from './routes/faq';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { ImageDetailRoute, ImageShareRoute } from './routes/legacy-image';
-import { LoginRoute } from './routes/login';
-import { MainRoute } from './routes/main';
-import { NotFoundRoute } from './routes/not-found';
-import { ResetFinishRoute } from './routes/reset-finish';
-import { SettingsRoute } from './routes/settings';
-import { SharedImageRoute } from './routes/shared-image';
-import { SocialRoute } from './routes/social';
-import { SignupRoute } from './routes/signup';
 
 const slider: AuthRouteHandle = { showcase: 'slider' };
+const login = () => import('./routes/login').then((m) => ({ Component: m.LoginRoute }));
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    element: <RootLayout />,
-    loader: rootLoader,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullPageLoader />,
-    children: [
-      {
-        element: <AuthLayout />,
-        children: [
-          { index: true, loader: indexLoader, handle: slider, element: <LoginRoute /> },
-          { path: paths.login, loader: loginLoader, handle: slider, element: <LoginRoute /> },
-          { path: paths.signup, element: <SignupRoute /> },
-          { path: paths.forgotPassword, loader: signedOutOnlyLoader, element: <ForgotPasswordRoute /> },
-          { path: `${paths.activateAccount}/*`, element: <ActivateAccountRoute /> },
-          { path: paths.resetFinish, element: <ResetFinishRoute /> },
-        ],
-      },
-      {
-        element: <AppLayout />,
-        children: [
-          { path: paths.main, loader: galleryLoader, element: <MainRoute /> },
-          { path: `${paths.main}/*`, loader: galleryLoader, element: <MainRoute /> },
-          { path: paths.settings, loader: signedInLoader, element: <SettingsRoute /> },
-          { path: paths.faq, element: <FaqRoute /> },
-          { path: paths.sharedImage, element: <SharedImageRoute /> },
-          { path: paths.social, element: <SocialRoute /> },
-          { path: paths.imageDetail, element: <ImageDetailRoute /> },
-          { path: paths.imageShare, element: <ImageShareRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
+/** The app's routes; with a query client, loaders may start a screen's first request early. */
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  const gallery = {
+    loader: (args: LoaderFunctionArgs) => galleryLoader(args, queryClient),
+    lazy: () => import('./routes/main').then((m) => ({ Component: m.MainRoute })),
+  };
+  // Every screen (and layout) is a lazy route, so each page downloads only its own code:
+  //   { path: paths.x, lazy: () => import('./routes/x').then((m) => ({ Component: m.XRoute })) },
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      loader: rootLoader,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+          children: [
+            { index: true, loader: indexLoader, handle: slider, lazy: login },
+            { path: paths.login, loader: loginLoader, handle: slider, lazy: login },
+            { path: paths.signup, lazy: () => import('./routes/signup').then((m) => ({ Component: m.SignupRoute })) },
+            { path: paths.forgotPassword, loader: signedOutOnlyLoader, lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+            { path: `${paths.activateAccount}/*`, lazy: () => import('./routes/activate-account').then((m) => ({ Component: m.ActivateAccountRoute })) },
+            { path: paths.resetFinish, lazy: () => import('./routes/reset-finish').then((m) => ({ Component: m.ResetFinishRoute })) },
+          ],
+        },
+        {
+          lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
+          children: [
+            { path: paths.main, ...gallery },
+            { path: paths.mainOrders, loader: signedInLoader, lazy: () => import('./routes/orders').then((m) => ({ Component: m.OrdersRoute })) },
+            { path: `${paths.main}/*`, ...gallery },
+            { path: paths.settings, loader: signedInLoader, lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
+            { path: paths.faq, lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
+            { path: paths.sharedImage, lazy: () => import('./routes/shared-image').then((m) => ({ Component: m.SharedImageRoute })) },
+            { path: paths.social, lazy: () => import('./routes/social').then((m) => ({ Component: m.SocialRoute })) },
+            { path: paths.imageDetail, lazy: () => import('./routes/legacy-image').then((m) => ({ Component: m.ImageDetailRoute })) },
+            { path: paths.imageShare, lazy: () => import('./routes/legacy-image').then((m) => ({ Component: m.ImageShareRoute })) },
+            { path: paths.invoice, loader: signedInLoader, lazy: () => import('./routes/invoice').then((m) => ({ Component: m.InvoiceRoute })) },
+            { path: paths.imageTouchup, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupRoute })) },
+            { path: paths.imageTouchupMultiple, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupMultipleRoute })) },
+            { path: paths.autoImageTouchup, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.AutoImageTouchupRoute })) },
+            { path: paths.imageBackground, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageBackgroundRoute })) },
+            { path: paths.imageBackgroundMultiple, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageBackgroundMultipleRoute })) },
+            { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+export const routes: RouteObject[] = createRoutes();
+
+export function createAppRouter(queryClient?: QueryClient) {
+  const router = createBrowserRouter(createRoutes(queryClient));
   // A 401 on a signed-in call: the client clears the session, the router shows the login screen.
   setUnauthorizedHandler(() => {
     void router.navigate(paths.login, { replace: true });

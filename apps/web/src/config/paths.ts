@@ -21,4 +21,11 @@ export const paths = {
   imageDetail: '/ImageDetail',
   imageDetailOf: (imgUrl: string) => `/ImageDetail?imgUrl=${encodeURIComponent(imgUrl)}`,
   imageShare: '/ImageShare',
+  invoice: '/invoice/:id',
+  invoiceOf: (id: number) => `/invoice/${id}`,
+  imageTouchup: '/ImageTouchup',
+  imageTouchupMultiple: '/ImageTouchupMultiple',
+  autoImageTouchup: '/AutoImageTouchup',
+  imageBackground: '/ImageBackground',
+  imageBackgroundMultiple: '/ImageBackgroundMultiple',
 } as const;

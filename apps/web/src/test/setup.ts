@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): lazy routes and modals import their code on first
+// use, which takes over a second on a loaded two-core machine. This only matters when something is slow.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs; Mantine and the slider use them.
 Object.defineProperty(window, 'matchMedia', {

@@ -56,7 +56,8 @@ export function AppLayout() {
         inert={!desktopOpened}
         data-collapsed={!desktopOpened || undefined}
       >
-        <Sidebar {...sidebarProps} />
+        {/* Hidden on phones (they use the drawer below): not mounted there, so its orders and promotion aren't fetched. */}
+        {isPhone ? null : <Sidebar {...sidebarProps} />}
       </AppShell.Navbar>
 
       <Drawer.Root opened={drawerOpened && isPhone} onClose={drawer.close} size={300} hiddenFrom="sm">

@@ -1,4 +1,4 @@
-import { Box, Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Anchor, Box, Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconHelpCircle, IconLogin2, IconLogout, IconPhoto, IconSettings } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -55,7 +55,12 @@ export function Sidebar({ userId, signedIn, onLogout, onNavigate }: SidebarProps
             <h2 id="recent-orders-title" className={classes.sectionTitle}>
               Recent Orders
             </h2>
-            <RecentOrders userId={userId} orderHref={`${paths.settings}?tab=invoices`} onNavigate={onNavigate} />
+            <RecentOrders userId={userId} orderHref={paths.mainOrders} onNavigate={onNavigate} />
+            {signedIn ? (
+              <Anchor component={Link} to={paths.mainOrders} size="sm" px="sm" onClick={onNavigate}>
+                View all orders
+              </Anchor>
+            ) : null}
           </Stack>
 
           <PromoSlider />

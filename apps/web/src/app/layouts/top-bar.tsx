@@ -1,27 +1,21 @@
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Group,
-  Indicator,
-  Menu,
-  Popover,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconLogin2,
   IconLogout,
   IconSettings,
-  IconShoppingCart,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { paths } from '../../config/paths';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { cartDialog, useCartDialogOpen } from '../../features/cart/stores/cart-dialog';
 import classes from './app-layout.module.css';
+
+// The cart review, payment and success modals load the first time the cart opens.
+const CartFlow = lazy(() => import('./cart-flow').then((m) => ({ default: m.CartFlow })));
 
 export interface TopBarProps {
   navOpened: boolean;
@@ -29,13 +23,17 @@ export interface TopBarProps {
   /** The signed-in email; null while unknown. */
   email: string | null;
   signedIn: boolean;
+  /** The cart button reads the cart store itself (kept for the layout's call). */
   cartCount: number;
   onLogout: () => void;
 }
 
 /** Top bar (spec §2): sidebar toggle, cart with its count, user menu with Logout or Login. */
-export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onLogout }: TopBarProps) {
+export function TopBar({ navOpened, onToggleNav, email, signedIn, onLogout }: TopBarProps) {
   const navigate = useNavigate();
+  const cartOpen = useCartDialogOpen();
+  const [cartFlowLoaded, setCartFlowLoaded] = useState(cartOpen);
+  if (cartOpen && !cartFlowLoaded) setCartFlowLoaded(true);
   const userLabel = email ?? 'Loading...';
 
   return (
@@ -53,30 +51,12 @@ export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onL
       <Group gap={6} ml="auto" wrap="nowrap">
         <ColorSchemeToggle visibleFrom="xs" />
 
-        <Indicator label={<span aria-hidden>{cartCount}</span>} size={18} offset={5} color="brand" showZero inline withBorder>
-          <Popover position="bottom-end" withArrow shadow="md" width={260}>
-            <Popover.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-              >
-                <IconShoppingCart size={21} stroke={1.6} />
-              </ActionIcon>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap={4}>
-                <Text fw={600}>Your Cart</Text>
-                <Text size="sm" c="dimmed">
-                  {cartCount === 0
-                    ? 'Your cart is empty. Retouching services you add will appear here.'
-                    : `${cartCount} ${cartCount === 1 ? 'item' : 'items'} in your cart.`}
-                </Text>
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
-        </Indicator>
+        <CartButton onClick={cartDialog.open} />
+        {cartFlowLoaded ? (
+          <Suspense fallback={null}>
+            <CartFlow />
+          </Suspense>
+        ) : null}
 
         <Menu position="bottom-end" width={240} shadow="md" withinPortal>
           <Menu.Target>

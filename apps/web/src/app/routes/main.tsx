@@ -1,13 +1,97 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { IconBackground, IconSparkles } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
+import { galleryMessages, type GalleryPhoto, type ServiceType } from '@studio-gallery/contract';
 import { paths } from '../../config/paths';
+import { rememberOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
 import { GalleryScreen } from '../../features/gallery/components/gallery-screen';
 import { flagForPath } from '../../features/gallery/lib/photo-rules';
+import { notifyError } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+
+// The touch-up / background modal loads when first asked for.
+const ServiceModal = lazy(() => import('../../features/cart/components/service-modal').then((m) => ({ default: m.ServiceModal })));
+
+function orderable(photo: GalleryPhoto): OrderablePhoto {
+  return {
+    id: photo.id,
+    sessionId: photo.sessionId,
+    name: photo.name,
+    thumbnailUrl: photo.processedThumbnailUrl ?? photo.thumbnailUrl,
+    isRetouched: photo.isRetouched,
+  };
+}
 
 export function MainRoute() {
   useDocumentTitle('Your Photoshoot');
   const { pathname } = useLocation();
   const flag = flagForPath(pathname);
-  // A new sub-path (the phone menu) starts the gallery afresh on its tab.
-  return <GalleryScreen key={pathname} initialFlag={flag} helpHref={paths.faq} loginHref={paths.login} />;
+  const session = useSession();
+  const [order, setOrder] = useState<{ serviceType: ServiceType; photos: OrderablePhoto[] } | null>(null);
+  const [modalLoaded, setModalLoaded] = useState(false);
+
+  const openService = (serviceType: ServiceType, photos: GalleryPhoto[]) => {
+    if (photos.length === 0) {
+      notifyError(galleryMessages.zipNeedsSelection);
+      return;
+    }
+    const list = photos.map(orderable);
+    rememberOrderSelection(list);
+    setModalLoaded(true);
+    setOrder({ serviceType, photos: list });
+  };
+
+  const selectionActions = (selected: GalleryPhoto[]) => {
+    const none = selected.length === 0;
+    const actions = [
+      { label: 'Touch-up', serviceType: 'TOUCHUPSERVICE' as const, Icon: IconSparkles },
+      { label: 'Background', serviceType: 'BACKGROUNDSERVICE' as const, Icon: IconBackground },
+    ];
+    return actions.map(({ label, serviceType, Icon }) => (
+      <Tooltip key={label} label={galleryMessages.zipNeedsSelection} disabled={!none}>
+        <Button
+          variant="default"
+          leftSection={<Icon size={18} aria-hidden />}
+          data-disabled={none || undefined}
+          aria-disabled={none}
+          onClick={() => openService(serviceType, selected)}
+        >
+          {label}
+        </Button>
+      </Tooltip>
+    ));
+  };
+
+  return (
+    <>
+      {/* A new sub-path (the phone menu) starts the gallery afresh on its tab. */}
+      <GalleryScreen
+        key={pathname}
+        initialFlag={flag}
+        helpHref={paths.faq}
+        loginHref={paths.login}
+        selectionActions={selectionActions}
+        previewActions={(photo) =>
+          // Professional retouch is not offered on already-retouched photos (spec §4).
+          photo.isRetouched
+            ? []
+            : [{ key: 'retouch', label: 'Professional Retouch', icon: <IconSparkles size={16} aria-hidden />, onClick: () => openService('TOUCHUPSERVICE', [photo]) }]
+        }
+      />
+      {modalLoaded ? (
+        <Suspense fallback={null}>
+          <ServiceModal
+            opened={order !== null}
+            onClose={() => setOrder(null)}
+            serviceType={order?.serviceType ?? 'TOUCHUPSERVICE'}
+            photos={order?.photos ?? []}
+            canOrder={session !== null}
+            loginHref={paths.login}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

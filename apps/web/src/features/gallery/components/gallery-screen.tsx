@@ -17,7 +17,7 @@ import { GALLERY_TABS } from '../lib/photo-rules';
 import { DownloadSizeModal } from './download-size-modal';
 import { GalleryPagination } from './gallery-pagination';
 import { PhotoCard } from './photo-card';
-import { PreviewModal } from './preview-modal';
+import { PreviewModal, type PreviewAction } from './preview-modal';
 import { NO_IMAGES_TO_SHARE, ShareModal } from './share-modal';
 import classes from './gallery.module.css';
 
@@ -29,10 +29,14 @@ export interface GalleryScreenProps {
   /** Where help lives (the FAQ). */
   helpHref: string;
   loginHref: string;
+  /** Extra buttons of the selection bar for the selected photos (the app adds Touch-up and Background). */
+  selectionActions?: (selected: GalleryPhoto[]) => ReactNode;
+  /** Extra entries of the preview's Actions menu for a photo (the app adds Professional Retouch). */
+  previewActions?: (photo: GalleryPhoto) => PreviewAction[];
 }
 
 /** "Your Photoshoot" (spec §2 "Photoshoot gallery", §4). */
-export function GalleryScreen({ initialFlag, helpHref, loginHref }: GalleryScreenProps) {
+export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActions, previewActions }: GalleryScreenProps) {
   const navigate = useNavigate();
   const viewer = useMemo(() => getGalleryViewer(), []);
   const [state, dispatch] = useGalleryState(initialFlag);
@@ -260,7 +264,12 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref }: GalleryScree
                     disabled={items.length === 0}
                     onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
                   />
-                  <Group gap="xs" ml="auto" wrap="nowrap">
+                  {selectionActions ? (
+                    <Group gap="xs" ml="auto" wrap="nowrap" className={classes.selectionExtras}>
+                      {selectionActions(selectedPhotos)}
+                    </Group>
+                  ) : null}
+                  <Group gap="xs" ml={selectionActions ? undefined : 'auto'} wrap="nowrap">
                     <Tooltip label={galleryMessages.zipNeedsSelection} disabled={hasSelection}>
                       <Button
                         leftSection={<IconDownload size={18} aria-hidden />}
@@ -302,6 +311,19 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref }: GalleryScree
         onNext={nextPhoto ? () => setPreviewId(nextPhoto.id) : undefined}
         onMarkFavourite={(p) => favourite.mutate(p)}
         onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+        extraActions={
+          previewActions
+            ? (p) =>
+                previewActions(p).map((action) => ({
+                  ...action,
+                  // The preview closes first, so the action's own modal is the only one open.
+                  onClick: () => {
+                    setPreviewId(null);
+                    action.onClick();
+                  },
+                }))
+            : undefined
+        }
       />
       <DownloadSizeModal photo={downloadPhoto} onClose={() => setDownloadPhoto(null)} />
       <ShareModal opened={shareOpened} photos={selectedPhotos} onClose={() => setShareOpened(false)} />

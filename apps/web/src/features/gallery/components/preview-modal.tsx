@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconDownload, IconEyeOff, IconHeart, IconPhotoOff, IconRestore } from '@tabler/icons-react';
 import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
@@ -9,6 +9,14 @@ import classes from './preview-modal.module.css';
 
 export type PreviewState = 'loading' | 'loaded' | 'error';
 
+/** An extra entry of the Actions menu, supplied by the app (e.g. Professional Retouch). */
+export interface PreviewAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  onClick: () => void;
+}
+
 export interface PreviewModalProps {
   photo: GalleryPhoto | null;
   flag: GalleryFlag;
@@ -18,10 +26,12 @@ export interface PreviewModalProps {
   /** The photo before / after this one on the page (absent at the ends). */
   onPrevious?: () => void;
   onNext?: () => void;
+  /** Extra entries of the Actions menu for this photo. */
+  extraActions?: (photo: GalleryPhoto) => PreviewAction[];
 }
 
 /** The large view of one photo (spec §2, §4): loading / loaded / error, Download and Actions menus. */
-export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSkip, onPrevious, onNext }: PreviewModalProps) {
+export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSkip, onPrevious, onNext, extraActions }: PreviewModalProps) {
   return (
     <Modal
       opened={photo !== null}
@@ -43,14 +53,14 @@ export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSk
             if (event.key === 'ArrowRight' && onNext) onNext();
           }}
         >
-          <PreviewBody key={photo.id} photo={photo} flag={flag} onMarkFavourite={onMarkFavourite} onToggleSkip={onToggleSkip} onPrevious={onPrevious} onNext={onNext} />
+          <PreviewBody key={photo.id} photo={photo} flag={flag} onMarkFavourite={onMarkFavourite} onToggleSkip={onToggleSkip} onPrevious={onPrevious} onNext={onNext} extraActions={extraActions} />
         </div>
       ) : null}
     </Modal>
   );
 }
 
-function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, onNext }: Omit<PreviewModalProps, 'photo' | 'onClose'> & { photo: GalleryPhoto }) {
+function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, onNext, extraActions }: Omit<PreviewModalProps, 'photo' | 'onClose'> & { photo: GalleryPhoto }) {
   const [state, setState] = useState<PreviewState>('loading');
   const [attempt, setAttempt] = useState(0);
   // Try Again mounts a fresh <img> (signed URLs must not be altered, so no cache-busting query).
@@ -61,6 +71,7 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
   const showFavourite = canMarkFavourite(photo, flag);
   const showSkip = canToggleSkip(photo, flag, true);
   const skipped = photoIsSkipped(photo);
+  const extras = extraActions?.(photo) ?? [];
 
   return (
     <Stack gap="md">
@@ -134,7 +145,7 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
               ))}
             </Menu.Dropdown>
           </Menu>
-          {showFavourite || showSkip ? (
+          {showFavourite || showSkip || extras.length > 0 ? (
             <Menu position={actionsPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={200}>
               <Menu.Target>
                 <Button onClick={measureActions} onKeyDown={measureActions} variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
@@ -152,6 +163,11 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
                     {skipLabel(photo)}
                   </Menu.Item>
                 ) : null}
+                {extras.map((action) => (
+                  <Menu.Item key={action.key} leftSection={action.icon} onClick={action.onClick}>
+                    {action.label}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           ) : null}

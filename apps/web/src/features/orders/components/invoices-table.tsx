@@ -1,10 +1,12 @@
-import { Badge, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { messages } from '@studio-gallery/contract';
+import { paths } from '../../../config/paths';
 import { formatDate, formatMoney, formatOrderId } from '../../../lib/format';
 import { useUserOrders } from '../api/get-user-orders';
 
-/** Bill & Invoices (spec §9): order id 'SP-'+id, sales tax $0.00, payment status always Paid. */
+/** Bill & Invoices (spec §9): order id 'SP-'+id (opens the printable invoice), sales tax $0.00, payment status always Paid. */
 export function InvoicesTable({ userId }: { userId: string }) {
   const orders = useUserOrders(userId);
 
@@ -54,7 +56,11 @@ export function InvoicesTable({ userId }: { userId: string }) {
           <Table.Tbody>
             {list.map((order) => (
               <Table.Tr key={order.id}>
-                <Table.Td fw={600}>{formatOrderId(order.id)}</Table.Td>
+                <Table.Td fw={600}>
+                  <Anchor component={Link} to={paths.invoiceOf(order.id)} fw={600} aria-label={`Invoice ${formatOrderId(order.id)}`}>
+                    {formatOrderId(order.id)}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{formatDate(order.datetime)}</Table.Td>
                 <Table.Td>{order.type}</Table.Td>
                 <Table.Td ta="right">{formatMoney(order.priceSold)}</Table.Td>

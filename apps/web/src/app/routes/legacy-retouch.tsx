@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { galleryMessages, serviceLabels, type ServiceType } from '@studio-gallery/contract';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { readOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
+import { ServiceModal } from '../../features/cart/components/service-modal';
+import { useSession } from '../../lib/session';
+
+const MEDIA_ID = /\/api\/photo-media\/(\d+)\//;
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+/**
+ * The photos a legacy route carries: one photo from its query (imgUrl, and imageId / sessionId /
+ * name when given), or the photos last chosen for a service (`orderSessions`).
+ */
+export function photosFromQuery(params: URLSearchParams, multiple: boolean): OrderablePhoto[] {
+  const stored = readOrderSelection();
+  if (multiple) return stored;
+  const imgUrl = params.get('imgUrl');
+  const id = positiveInt(params.get('imageId') ?? params.get('imageid') ?? params.get('id')) ?? positiveInt(imgUrl?.match(MEDIA_ID)?.[1] ?? null);
+  if (id === null) return stored.slice(0, 1);
+  const known = stored.find((photo) => photo.id === id);
+  const sessionId = positiveInt(params.get('sessionId') ?? params.get('sessionid')) ?? known?.sessionId ?? null;
+  if (sessionId === null) return [];
+  return [
+    {
+      id,
+      sessionId,
+      name: params.get('name') ?? known?.name ?? `Photo ${id}`,
+      thumbnailUrl: imgUrl ?? known?.thumbnailUrl ?? '',
+      isRetouched: ['1', 'true'].includes(params.get('processed') ?? '') || (known?.isRetouched ?? false),
+    },
+  ];
+}
+
+function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceType: ServiceType; multiple: boolean; comingSoon?: boolean }) {
+  const label = serviceLabels[serviceType];
+  useDocumentTitle(`${label} · Your Photoshoot`);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const photos = useMemo(() => photosFromQuery(params, multiple), [params, multiple]);
+  const imgUrl = params.get('imgUrl');
+  // Escape goes to /main (the modal's close); ← goes to /ImageDetail (spec §2 keyboard).
+  useHotkeys([['ArrowLeft', () => imgUrl && void navigate(paths.imageDetailOf(imgUrl))]]);
+
+  return (
+    <>
+      <PageHeader title={label} description="Order professional retouching for your photos." />
+      {photos.length === 0 && !comingSoon ? (
+        <Stack gap="xs">
+          <Text fw={600}>{galleryMessages.incorrectUrl}</Text>
+          <Text c="dimmed" size="sm">
+            Choose photos in your gallery, then pick Touch-up or Background.
+          </Text>
+          <Anchor component={Link} to={paths.main}>
+            Back to gallery
+          </Anchor>
+        </Stack>
+      ) : (
+        <ServiceModal
+          opened
+          onClose={() => void navigate(paths.main)}
+          serviceType={serviceType}
+          photos={photos}
+          canOrder={session !== null}
+          loginHref={paths.login}
+          comingSoon={comingSoon}
+        />
+      )}
+    </>
+  );
+}
+
+/** /ImageTouchup?imgUrl=… */
+export function ImageTouchupRoute() {
+  return <LegacyRetouch serviceType="TOUCHUPSERVICE" multiple={false} />;
+}
+/** /ImageTouchupMultiple: the photos last chosen in the gallery. */
+export function ImageTouchupMultipleRoute() {
+  return <LegacyRetouch serviceType="TOUCHUPSERVICE" multiple />;
+}
+/** /AutoImageTouchup?imgUrl=… */
+export function AutoImageTouchupRoute() {
+  return <LegacyRetouch serviceType="TOUCHUPSERVICE" multiple={false} />;
+}
+/** /ImageBackground: shown but disabled, "Coming Soon" (spec §2). */
+export function ImageBackgroundRoute() {
+  return <LegacyRetouch serviceType="BACKGROUNDSERVICE" multiple={false} comingSoon />;
+}
+/** /ImageBackgroundMultiple: the photos last chosen in the gallery. */
+export function ImageBackgroundMultipleRoute() {
+  return <LegacyRetouch serviceType="BACKGROUNDSERVICE" multiple />;
+}

@@ -1,0 +1,57 @@
+import type { CartItemInput, ServiceType } from '@studio-gallery/contract';
+import { storageKeys } from '@studio-gallery/contract';
+import { z } from 'zod';
+import { storage } from '../../../lib/storage';
+
+/** The photo facts a retouch order needs (from the gallery, or a legacy route). */
+export interface OrderablePhoto {
+  id: number;
+  sessionId: number;
+  name: string;
+  thumbnailUrl: string;
+  isRetouched: boolean;
+}
+
+/** A cart item for one photo and service at the studio's price and tax rate. */
+export function cartItemFor(photo: OrderablePhoto, serviceType: ServiceType, price: number | null, taxRate: number): CartItemInput {
+  return {
+    imageid: photo.id,
+    image: photo.thumbnailUrl,
+    name: photo.name,
+    price,
+    tax: taxRate,
+    serviceType,
+    sessionid: photo.sessionId,
+  };
+}
+
+/** Professional touch-up is not offered on already-retouched photos (spec §4). */
+export function photosFor(serviceType: ServiceType, photos: readonly OrderablePhoto[]): OrderablePhoto[] {
+  return serviceType === 'TOUCHUPSERVICE' ? photos.filter((p) => !p.isRetouched) : [...photos];
+}
+
+const storedSelection = z.array(
+  z.object({
+    id: z.number().int().positive(),
+    sessionId: z.number().int().positive(),
+    name: z.string(),
+    thumbnailUrl: z.string(),
+    isRetouched: z.boolean(),
+  }),
+);
+
+/** Remembers the photos last chosen for a service (`orderSessions`), for the legacy routes. */
+export function rememberOrderSelection(photos: readonly OrderablePhoto[]): void {
+  storage.set(storageKeys.orderSessions, JSON.stringify(photos));
+}
+
+export function readOrderSelection(): OrderablePhoto[] {
+  const raw = storage.get(storageKeys.orderSessions);
+  if (!raw) return [];
+  try {
+    const parsed = storedSelection.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentConfigResponse } from '@studio-gallery/contract';
+import { api } from '../../../lib/api-client';
+
+/** GET /transaxtions/config: which card form to show (Stripe, or the built-in test provider). */
+export async function getPaymentConfig() {
+  return paymentConfigResponse.parse(await api.get<unknown>('/transaxtions/config'));
+}
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['payment-config'] as const, queryFn: getPaymentConfig, staleTime: 5 * 60_000 });
+
+export function usePaymentConfig(enabled = true) {
+  return useQuery({ ...paymentConfigQueryOptions(), enabled });
+}

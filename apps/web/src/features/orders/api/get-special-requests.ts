@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { specialRequestListResponse } from '@studio-gallery/contract';
+import { api } from '../../../lib/api-client';
+import { orderQueryRoots } from '../../../lib/order-queries';
+
+/** GET /SpecialRequest: the caller's orders, newest first. */
+export async function getSpecialRequests() {
+  return specialRequestListResponse.parse(await api.get<unknown>('/SpecialRequest'));
+}
+
+export const specialRequestsQueryOptions = () =>
+  queryOptions({ queryKey: [orderQueryRoots.specialRequests, 'list'] as const, queryFn: getSpecialRequests });
+
+export function useSpecialRequests() {
+  return useQuery(specialRequestsQueryOptions());
+}

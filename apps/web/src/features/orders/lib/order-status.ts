@@ -1,0 +1,3 @@
+import type { OrderStatus } from '@studio-gallery/contract';
+
+export const orderStatusColors: Record<OrderStatus, string> = { PENDING: 'yellow', DELIVERED: 'teal' };
