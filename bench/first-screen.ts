@@ -1,7 +1,8 @@
 // First gallery screen (issue 3, "Speed"): the bytes a customer's browser transfers, from a cold cache,
 // to open /login, sign in and see the first gallery screen of 12 photos; budget 600 KB. Real Chromium
 // (playwright-core), the real server serving a fresh production build of the web app, demo data.
-//   npx tsx bench/first-screen.ts [--no-build]
+//   npx tsx bench/first-screen.ts [--no-build] [--dist <dir>]
+// --dist measures another build as it is (say, one of the previous commit, for a same-load comparison).
 // Sizes are CDP Network.loadingFinished encodedDataLength (bytes on the wire: headers + body as sent).
 // The build goes to bench/.data/web-dist (git-ignored), not apps/web/dist.
 import { spawnSync } from 'node:child_process';
@@ -11,13 +12,13 @@ import { parseArgs } from 'node:util';
 import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { repoRoot, startServer } from './lib/server';
 
-const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' } } });
 const BUDGET_KB = 600;
 const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
-const webDist = path.join(repoRoot, 'bench', '.data', 'web-dist');
+const webDist = path.resolve(args.dist ?? path.join(repoRoot, 'bench', '.data', 'web-dist'));
 
 console.log(`first-screen benchmark — ${new Date().toISOString()}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-if (!args['no-build']) {
+if (!args['no-build'] && !args.dist) {
   const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: path.join(repoRoot, 'apps', 'web'), encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`web build failed:\n${built.stdout}\n${built.stderr}`);
   // The same pre-compression step as `npm run build` (apps/web/package.json).

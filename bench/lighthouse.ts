@@ -1,7 +1,9 @@
 // Lighthouse mobile performance of /main (issue 3, "Speed": score ≥ 95), signed in as the demo customer.
 // Lighthouse 12.8 (bench devDependency) drives the system Chromium offline; its default config is the
 // mobile one (Moto G Power viewport, simulated slow 4G and 4x CPU slowdown).
-//   npx tsx bench/lighthouse.ts [--runs 3] [--build]
+//   npx tsx bench/lighthouse.ts [--runs 3] [--build] [--save <dir>] [--dist <dir>]
+// --dist runs against another build (say, one of the previous commit, for a same-load comparison).
+// --save keeps each run's full Lighthouse JSON report (lh-<run>.json) in <dir> for a closer look.
 // The web app is served from bench/.data/web-dist (built by bench/first-screen.ts, or here with --build).
 // The token lives in localStorage, so the runs share one Chromium profile: Playwright signs in through
 // the login screen and closes (the profile keeps the token), then Lighthouse launches Chromium on that
@@ -15,10 +17,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { repoRoot, startServer } from './lib/server';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false }, save: { type: 'string' }, dist: { type: 'string' } } });
 const runs = Math.min(10, Math.max(1, Number(args.runs)));
 const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
-const webDist = path.join(repoRoot, 'bench', '.data', 'web-dist');
+const webDist = path.resolve(args.dist ?? path.join(repoRoot, 'bench', '.data', 'web-dist'));
 const TARGET = 95;
 const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -58,11 +60,18 @@ try {
   for (let r = 0; r < runs; r++) {
     dropCaches();
     const out = path.join(profileDir, `lh-${r}.json`);
-    const lh = spawnSync(
+    const runLighthouse = () => spawnSync(
       process.execPath,
       [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000'],
       { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
     );
+    let lh = runLighthouse();
+    // Lighthouse now and then loses the trace on this loaded machine (NO_NAVSTART): try that run again.
+    for (let retry = 0; retry < 2 && lh.status !== 0 && /NO_NAVSTART/.test(lh.stderr); retry++) {
+      console.log(`run ${r + 1}: Lighthouse lost the trace (NO_NAVSTART), running it again`);
+      dropCaches();
+      lh = runLighthouse();
+    }
     if (lh.status !== 0) throw new Error(`lighthouse failed (${lh.status ?? lh.signal}):\n${lh.stderr.split('\n').slice(-30).join('\n')}`);
     const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       finalDisplayedUrl: string;
@@ -70,6 +79,10 @@ try {
       audits: Record<string, { numericValue?: number; displayValue?: string }>;
     };
     if (!report.finalDisplayedUrl.includes('/main')) throw new Error(`Lighthouse ended on ${report.finalDisplayedUrl}, not /main (signed out?)`);
+    if (args.save) {
+      fs.mkdirSync(args.save, { recursive: true });
+      fs.copyFileSync(out, path.join(args.save, `lh-${r + 1}.json`));
+    }
     const a = report.audits;
     results.push({
       run: r + 1,

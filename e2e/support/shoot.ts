@@ -61,7 +61,7 @@ export async function activateFromInvitation(page: Page, email: string, options:
   const invitation = await readMail(email, /photo|gallery|invit/i, options.dataDir ? { dataDir: options.dataDir } : undefined);
   const activationLink = invitation.links.find((l) => l.includes('/active-account/'));
   expect(activationLink, 'activation link in the invitation').toBeTruthy();
-  await page.goto(new URL(activationLink!).pathname);
+  await page.goto(activationLink!);
   await page.getByLabel(/terms and conditions/i).check();
   await page.getByRole('button', { name: 'Activate' }).click();
   await page.getByRole('link', { name: 'Go To Gallery' }).or(page.getByRole('button', { name: 'Go To Gallery' })).click();
