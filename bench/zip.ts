@@ -102,7 +102,7 @@ try {
     console.log(
       `server RSS after its first start on the fresh data folder ${mb(firstStart.rss)} MB` +
         (args['first-start'] ? '' : `; after a restart (pid ${pid}) ${mb(started.rss)} MB`) +
-        `; ${mb(idle.rss)} MB after one sign-in (VmHWM so far ${mb(idle.hwm)} MB)`,
+        `; ${mb(idle.rss)} MB after one sign-in (VmHWM so far ${mb(idle.hwm)} MB); sharp/libvips ${libvipsMapped(pid) ? 'loaded' : 'not loaded'}`,
     );
 
     // Page cache warm for both readers: one unmeasured pass over every file.
@@ -390,6 +390,11 @@ async function bundledServer(env: Record<string, string>): Promise<() => Promise
         }),
     };
   };
+}
+
+/** Whether the process has mapped libvips (sharp's native library), i.e. has loaded sharp. */
+function libvipsMapped(pid: number): boolean {
+  return /libvips/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
 }
 
 function memory(pid: number): { rss: number; hwm: number } {

@@ -1,6 +1,6 @@
 import { PROFILE_IMAGE_MAX_BYTES, messages } from '@studio-gallery/contract';
-import sharp from 'sharp';
 import { ValidationError } from '../errors';
+import { loadSharp } from './sharp';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -13,6 +13,7 @@ export const PROFILE_IMAGE_SIZE = 512;
 export async function toProfileImage(upload: Buffer): Promise<Buffer> {
   if (upload.length > PROFILE_IMAGE_MAX_BYTES) throw new ValidationError(messages.profileImageTooLarge);
 
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     ({ format } = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());

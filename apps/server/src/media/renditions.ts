@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { type SharpFactory, loadSharp } from './sharp';
 
 /**
  * The renditions made once per photo at import (docs/api.md, "Gallery"):
@@ -68,6 +69,7 @@ export interface RenditionSet extends SourceImage {
 
 /** Checks that `input` is an image we accept and returns its upright size; throws UnreadableImageError. */
 export async function inspectSource(input: Buffer): Promise<SourceImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -87,6 +89,7 @@ export async function inspectSource(input: Buffer): Promise<SourceImage> {
 /** Makes every rendition of one source image. Throws UnreadableImageError for anything it cannot decode. */
 export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
   const source = await inspectSource(input);
+  const sharp = await loadSharp();
   // failOn 'error': a truncated or corrupt file fails here rather than producing a grey half-picture.
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const pipelines: Record<RenditionName, Sharp> = {
@@ -96,8 +99,8 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
       .clone()
       .resize({ width: PREVIEW_LONG_EDGE, height: PREVIEW_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 84 }),
-    sm: download(base, DOWNLOAD_SIZES.sm),
-    hr: download(base, DOWNLOAD_SIZES.hr),
+    sm: download(sharp, base, DOWNLOAD_SIZES.sm),
+    hr: download(sharp, base, DOWNLOAD_SIZES.hr),
   };
   const files = {} as Record<RenditionName, Buffer>;
   try {
@@ -109,7 +112,7 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
   return { ...source, original: input, files };
 }
 
-function download(base: Sharp, size: { width: number; height: number }): Sharp {
+function download(sharp: SharpFactory, base: Sharp, size: { width: number; height: number }): Sharp {
   return base
     .clone()
     .resize({ ...size, fit: 'cover', position: sharp.strategy.attention })

@@ -19,9 +19,19 @@ export interface ZipEntrySource {
   name: string;
   /** Exact size in bytes; the archive fails (and the response aborts) if the file turns out otherwise. */
   size: number;
-  /** Opens the file when its turn comes; only one file is open at a time. */
+  /**
+   * Opens the file when its turn comes; only one file is open at a time. Read it in large chunks
+   * (`ZIP_READ_SIZE`): every chunk is one read, one CRC call and one socket write.
+   */
   open(): Promise<Readable>;
 }
+
+/**
+ * The read size for ZIP entries: 1 MiB instead of a file stream's default 64 KiB, so a 1–2 MB photo
+ * takes two reads rather than 20–30. Measured on a 100-photo archive (bench/zip.ts): about a third
+ * less server CPU, mostly fewer buffers to collect and fewer socket writes.
+ */
+export const ZIP_READ_SIZE = 1024 * 1024;
 
 export interface ZipOptions {
   /** Modification time written for every entry (DOS date/time, server-local like Info-ZIP). */
@@ -104,6 +114,9 @@ export function zipStream(entries: readonly ZipEntrySource[], options: ZipOption
 
 async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time: number, date: number): AsyncGenerator<Buffer> {
   const crcs: number[] = [];
+  // The previous entry's data descriptor waits for the next local header (or the central directory)
+  // so the two small records go out as one write instead of two.
+  let descriptor: Buffer | null = null;
   for (const [i, entry] of entries.entries()) {
     const name = plan.names[i]!;
     const header = Buffer.alloc(LOCAL_HEADER + name.length);
@@ -117,7 +130,7 @@ async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time:
     header.writeUInt16LE(name.length, 26);
     header.writeUInt16LE(0, 28);
     name.copy(header, LOCAL_HEADER);
-    yield header;
+    yield descriptor ? Buffer.concat([descriptor, header]) : header;
 
     const file = await entry.open();
     let crc = 0;
@@ -135,14 +148,14 @@ async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time:
     if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
     crcs.push(crc);
 
-    const descriptor = Buffer.alloc(DATA_DESCRIPTOR);
+    descriptor = Buffer.alloc(DATA_DESCRIPTOR);
     descriptor.writeUInt32LE(0x08074b50, 0);
     descriptor.writeUInt32LE(crc >>> 0, 4);
     descriptor.writeUInt32LE(entry.size, 8);
     descriptor.writeUInt32LE(entry.size, 12);
-    yield descriptor;
   }
-  yield centralDirectory(entries, plan, crcs, time, date);
+  const central = centralDirectory(entries, plan, crcs, time, date);
+  yield descriptor ? Buffer.concat([descriptor, central]) : central;
 }
 
 function centralDirectory(entries: readonly ZipEntrySource[], plan: Layout, crcs: number[], time: number, date: number): Buffer {

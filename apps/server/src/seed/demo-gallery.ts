@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../media/sharp';
 import type { Clock } from '../clock';
 import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { GalleryRepository } from '../modules/gallery/gallery.repository';
@@ -45,7 +45,7 @@ const HEIGHT = 1500;
 const RENDER_SCALE = 0.8;
 
 /** A head-and-shoulders silhouette on a studio backdrop; `retouched` is warmer and softer-lit. */
-export function demoPortrait(seed: number, retouched = false): Promise<Buffer> {
+export async function demoPortrait(seed: number, retouched = false): Promise<Buffer> {
   const [from, to] = BACKDROPS[seed % BACKDROPS.length] as [string, string];
   const skin = SKIN[(seed * 7) % SKIN.length] as string;
   const cloth = WARDROBE[(seed * 5) % WARDROBE.length] as string;
@@ -67,6 +67,7 @@ export function demoPortrait(seed: number, retouched = false): Promise<Buffer> {
   </g>
   <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#light)"/>
 </svg>`;
+  const sharp = await loadSharp();
   let image = sharp(Buffer.from(svg));
   if (retouched) image = image.modulate({ brightness: 1.08, saturation: 1.18 }).linear(1.04, 2);
   return image.jpeg({ quality: 88 }).toBuffer();

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../media/sharp';
 
 /** Pictures for a fresh studio, drawn as SVG and rendered with sharp: no image files to ship. */
 
@@ -23,7 +23,7 @@ export interface Picture {
 }
 
 /** A soft two-colour gradient with light circles and an optional caption, as JPEG. */
-export function renderPicture({ width, height, colors, caption }: Picture): Promise<Buffer> {
+export async function renderPicture({ width, height, colors, caption }: Picture): Promise<Buffer> {
   const [from, to] = colors;
   const captionSvg = caption
     ? `<rect x="0" y="${height - 150}" width="${width}" height="150" fill="url(#shade)"/>
@@ -40,6 +40,7 @@ export function renderPicture({ width, height, colors, caption }: Picture): Prom
   <circle cx="${width * 0.55}" cy="${height * 0.55}" r="${height * 0.12}" fill="#FFFFFF" fill-opacity="0.12"/>
   ${captionSvg}
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 

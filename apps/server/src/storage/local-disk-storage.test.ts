@@ -46,6 +46,18 @@ describe('LocalDiskStorage', () => {
     expect(await storage.getStream('a')).toBeNull();
   });
 
+  it('reads in chunks of the size asked for', async () => {
+    const data = Buffer.alloc(300 * 1024, 7);
+    await storage.put('c/big.bin', data);
+    const chunkSizes = async (options?: { highWaterMark: number }) => {
+      const sizes: number[] = [];
+      for await (const chunk of (await storage.getStream('c/big.bin', options))!.stream as AsyncIterable<Buffer>) sizes.push(chunk.length);
+      return sizes;
+    };
+    expect(await chunkSizes()).toEqual([65536, 65536, 65536, 65536, 45056]);
+    expect(await chunkSizes({ highWaterMark: 1024 * 1024 })).toEqual([300 * 1024]);
+  });
+
   it('leaves no partial file when a stream fails', async () => {
     const failing = new Readable({
       read() {

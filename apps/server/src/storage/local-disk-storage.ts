@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidStorageKey, type Storage, type StoredObject } from './storage';
+import { type ReadOptions, assertValidStorageKey, type Storage, type StoredObject } from './storage';
 
 export class LocalDiskStorage implements Storage {
   constructor(private readonly root: string) {}
@@ -23,7 +23,7 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
-  async getStream(key: string): Promise<StoredObject | null> {
+  async getStream(key: string, options: ReadOptions = {}): Promise<StoredObject | null> {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(this.pathOf(key), 'r');
@@ -33,7 +33,16 @@ export class LocalDiskStorage implements Storage {
     }
     try {
       const stats = await handle.stat();
-      if (stats.isFile()) return { stream: handle.createReadStream(), size: stats.size };
+      if (stats.isFile()) {
+        // `end` at the stat'ed size: the last read asks for exactly the bytes left instead of a full
+        // chunk that Node then copies into a smaller buffer. Files are replaced by rename, never
+        // rewritten in place, so the open handle's size cannot change.
+        const stream = handle.createReadStream({
+          ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
+          ...(stats.size > 0 ? { end: stats.size - 1 } : {}),
+        });
+        return { stream, size: stats.size };
+      }
     } catch (error) {
       await handle.close();
       throw error;

@@ -7,6 +7,15 @@ export interface StoredObject {
   size: number;
 }
 
+/** How a stored file is read. */
+export interface ReadOptions {
+  /**
+   * Bytes per chunk read (Node's default for a file stream is 64 KiB). Large sequential transfers
+   * such as ZIP entries ask for more: fewer reads, fewer buffers to collect, fewer socket writes.
+   */
+  highWaterMark?: number;
+}
+
 /**
  * Where media files live, addressed by keys such as `avatars/3f…a1.webp`. Local disk first; an
  * S3-compatible store later implements the same interface.
@@ -15,7 +24,7 @@ export interface Storage {
   /** Writes atomically: readers see the old file or the whole new one, never a part. */
   put(key: string, data: Buffer | Readable): Promise<void>;
   /** null when there is no such file. */
-  getStream(key: string): Promise<StoredObject | null>;
+  getStream(key: string, options?: ReadOptions): Promise<StoredObject | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type DownloadResolution, type DownloadTokenResponse, galleryMessages } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
-import { type ZipEntrySource, zipArchiveSize, zipStream } from '../../media/zip-writer';
+import { ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from '../../media/zip-writer';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { BrandingService } from '../branding/branding.service';
@@ -126,7 +126,7 @@ export class DownloadsService {
         const size = await this.storage.size(key);
         if (size === null) throw new NotFoundError(galleryMessages.imageNotFound);
         const open = async () => {
-          const stored = await this.storage.getStream(key);
+          const stored = await this.storage.getStream(key, { highWaterMark: ZIP_READ_SIZE });
           if (!stored) throw new Error(`missing ${key}`);
           return stored.stream;
         };
