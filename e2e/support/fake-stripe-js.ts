@@ -60,10 +60,14 @@ export function fakeStripeJs(apiUrl: string): string {
     const created = {};
     return {
       _registerWrapper() {}, registerAppInfo() {},
+      // react-stripe-js checks these exist before accepting the object as a Stripe instance.
+      createToken() { return Promise.resolve({ error: { type: 'api_error', message: 'Not supported by the stand-in' } }); },
+      createPaymentMethod() { return Promise.resolve({ error: { type: 'api_error', message: 'Not supported by the stand-in' } }); },
       elements() {
         return {
           create(type, options) { const el = createCard(options); created[type] = el; return el; },
-          getElement(type) { return created[type] || null; },
+          // Like Stripe.js, accepts react-stripe-js's components (they carry __elementType) as well as names.
+          getElement(type) { return created[typeof type === 'string' ? type : type && type.__elementType] || null; },
           update() {}, fetchUpdates() { return Promise.resolve({}); }, submit() { return Promise.resolve({}); },
         };
       },

@@ -72,7 +72,7 @@ export const defaultFaqs: FaqEntry[] = [
   },
   {
     question: 'How much does professional retouching cost?',
-    answer: 'Professional retouching is $10 per headshot, with a 1 to 2 business day turnaround.',
+    answer: 'Professional retouching is priced per photo: the current prices and turnaround show here and when you choose Touch-up or Background in your gallery.',
   },
   {
     question: 'How fast does support reply?',

@@ -22,7 +22,7 @@ const SLIDERS: Record<SliderKind, SliderSeed[]> = {
     { title: 'Favourite, compare, decide', colors: ['#AE3EC9', '#4263EB'], linkUrl: null },
   ],
   corporate: [
-    { title: 'Professional retouching: $10 a headshot', colors: ['#5F3DC4', '#D6336C'], linkUrl: '/faq' },
+    { title: 'Professional retouching in your gallery', colors: ['#5F3DC4', '#D6336C'], linkUrl: '/faq' },
     { title: 'Team headshots on site', colors: ['#1971C2', '#0B7285'], linkUrl: '/faq' },
     { title: 'One look for the whole company', colors: ['#E8590C', '#C2255C'], linkUrl: '/faq' },
     { title: 'New backgrounds in one click', colors: ['#2B8A3E', '#1864AB'], linkUrl: '/faq' },
