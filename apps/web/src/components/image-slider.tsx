@@ -36,8 +36,12 @@ export interface ImageSliderProps {
   controlsSize?: 'sm' | 'md';
 }
 
+/** How long before its turn autoplay puts the next slide's picture in the page (at most half the interval). */
+const PRELOAD_LEAD_MS = 2_000;
+
 /**
- * A cross-fading picture carousel with autoplay. Autoplay pauses while hovered or focused, can be
+ * A cross-fading picture carousel with autoplay. Only the showing slide's picture is loaded, and the
+ * next one shortly before it shows. Autoplay pauses while hovered or focused, can be
  * paused with a button (WCAG 2.2.2), and is off when the user prefers reduced motion.
  */
 export function ImageSlider({
@@ -55,16 +59,33 @@ export function ImageSlider({
   const [activeIndex, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // Keys of the slides whose pictures are in the page. A slide's picture goes in when it shows, or
+  // shortly before autoplay brings it in, and then stays (it fades out, and comes round again).
+  const [loaded, setLoaded] = useState<ReadonlyArray<SliderItem['key']>>([]);
   const reduceMotion = useReducedMotion();
   const count = items.length;
   const active = count > 0 ? activeIndex % count : 0;
   const autoplay = count > 1 && !paused && !hovered && !reduceMotion;
 
+  const activeKey = items[active]?.key;
+  if (activeKey !== undefined && !loaded.includes(activeKey)) setLoaded([...loaded, activeKey]);
+
+  const nextKey = count > 1 ? items[(active + 1) % count]?.key : undefined;
+
   useEffect(() => {
     if (!autoplay) return undefined;
-    const timer = window.setInterval(() => setActive((i) => (i + 1) % count), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [autoplay, count, intervalMs]);
+    // Hidden slides are stacked in view (transparent), so the browser would fetch a picture as
+    // soon as it is in the page, lazy or not: it goes in only this long before its turn.
+    const preload = window.setTimeout(
+      () => setLoaded((keys) => (nextKey === undefined || keys.includes(nextKey) ? keys : [...keys, nextKey])),
+      intervalMs - Math.min(PRELOAD_LEAD_MS, intervalMs / 2),
+    );
+    const advance = window.setTimeout(() => setActive((i) => (i + 1) % count), intervalMs);
+    return () => {
+      window.clearTimeout(preload);
+      window.clearTimeout(advance);
+    };
+  }, [autoplay, active, count, intervalMs, nextKey]);
 
   return (
     <section
@@ -84,7 +105,7 @@ export function ImageSlider({
       <div aria-live={autoplay ? 'off' : 'polite'}>
         {items.map((item, index) => {
           const isActive = index === active;
-          const image = (
+          const image = !(isActive || loaded.includes(item.key)) ? null : (
             <>
               {fit === 'contain' ? (
                 <img

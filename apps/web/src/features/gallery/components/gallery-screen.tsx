@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -57,7 +57,12 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     }
   }, [viewer, navigate, loginHref]);
 
-  const data = query.data;
+  // The screen renders from a deferred copy of the page. TanStack Query hands new data over through
+  // useSyncExternalStore, which React renders in one uninterruptible pass; rendering the page (its
+  // 12 cards with their checkboxes, menus and tooltips) from the deferred copy lets React do that
+  // render right after, in slices it can interrupt. Everything below (counts, selection, grid,
+  // pagination) reads the same copy, so they never disagree.
+  const data = useDeferredValue(query.data);
   const items = useMemo(() => data?.items ?? [], [data]);
 
   // After a reload, keep only selected photos still on the page; past the last page, go back.
