@@ -7,7 +7,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { galleryMessages } from '@studio-gallery/contract';
 import { readZip } from '../apps/server/test/support/zip';
-import { baseURL, expectNoSeriousA11yViolations, snap, uniqueEmail } from './support';
+import { baseURL, demoCustomer, expectNoSeriousA11yViolations, snap, uniqueEmail } from './support';
 import { activateFromInvitation, importShoot } from './support/shoot';
 
 const DEMO_VISITOR_CODE = 'DemoTeamHeadshots-2026-StudioGallery-Visitor';
@@ -142,4 +142,39 @@ test('a visitor with a session code can view and download but must log in to fav
 
   await page.getByRole('button', { name: `Mark ${name} as favorite` }).click();
   await expect(toast(page, galleryMessages.favouriteNeedsLogin)).toBeVisible();
+});
+
+test('the legacy photo routes open a photo, go back with Escape and arrows, and explain a photo that cannot load', async ({ page, request }) => {
+  const signIn = await request.post('/api/authenticate', { data: { username: demoCustomer.email, password: demoCustomer.password } });
+  const { id_token: token } = (await signIn.json()) as { id_token: string };
+  const me = (await (await request.get('/api/account', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number };
+  const pageOfPhotos = await request.get(`/api/sessions/GetUserSessionsPage?userId=${me.id}&pageSize=12`, { headers: { authorization: `Bearer ${token}` } });
+  const photoUrl = ((await pageOfPhotos.json()) as { items: { url: string }[] }).items[0]!.url;
+
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(demoCustomer.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demoCustomer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/main(?:[/?#]|$)/);
+
+  await page.goto(`/ImageShare?imgUrl=${encodeURIComponent(photoUrl)}`);
+  await expect(page.getByRole('img', { name: 'Share photo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', /linkedin\.com/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/\/ImageDetail\?imgUrl=/);
+  await expect(page.getByRole('img', { name: 'Photo' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/main$/);
+
+  // A URL whose signature was tampered with: the failure modal names the reason and offers Try Again.
+  const tampered = photoUrl.replace(/sig=([^&]{4})/, 'sig=AAAA');
+  expect(tampered).not.toBe(photoUrl);
+  await page.goto(`/ImageDetail?imgUrl=${encodeURIComponent(tampered)}`);
+  const failure = page.getByRole('dialog');
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('heading')).toHaveText(/Incorrect URL|Image Not Found|Access Denied/);
+  await expect(failure.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await snap(page, 'image-load-failure');
+  await failure.getByRole('button', { name: 'Close' }).last().click();
+  await expect(failure).toBeHidden();
 });
