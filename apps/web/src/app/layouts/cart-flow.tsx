@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { checkoutKind, commerceMessages, toDollars, type CartItem, type SpecialRequestOrder } from '@studio-gallery/contract';
-import { useServicePrices } from '../../features/cart/api/get-service-prices';
+import { useServicePrices } from '../../lib/service-prices';
 import { CartReviewModal } from '../../features/cart/components/cart-review-modal';
 import { cartDialog, useCartDialogOpen } from '../../features/cart/stores/cart-dialog';
 import { cartStore, cartTotalsOf, useCart, type AppliedCoupon } from '../../features/cart/stores/cart-store';

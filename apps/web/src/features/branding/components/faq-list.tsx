@@ -1,13 +1,13 @@
 import { Accordion, Anchor, Text } from '@mantine/core';
 import { defaultFaqs } from '@studio-gallery/contract';
-import { useFaqServicePrices } from '../api/get-service-prices';
+import { useServicePrices } from '../../../lib/service-prices';
 import { useBranding } from '../hooks/use-branding';
 import { pricingAnswer, withLivePricing } from '../lib/live-pricing';
 
 /** The studio's FAQ (from its settings; the spec's facts when it has none); prices come from the price lookup. */
 export function FaqList() {
   const { branding } = useBranding();
-  const prices = useFaqServicePrices();
+  const prices = useServicePrices();
   const faqs = withLivePricing(branding.faqs.length > 0 ? branding.faqs : defaultFaqs, pricingAnswer(prices.data, prices.isError));
   return (
     <>

@@ -6,7 +6,7 @@ import { commerceMessages, serviceLabels, toDollars } from '@studio-gallery/cont
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCouponLookup } from '../api/get-discount-details';
-import { useServicePrices } from '../api/get-service-prices';
+import { useServicePrices } from '../../../lib/service-prices';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartStore, cartTotalsOf, useCart } from '../stores/cart-store';
 

@@ -16,7 +16,7 @@ import {
 } from '@studio-gallery/contract';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useServicePrices } from '../api/get-service-prices';
+import { useServicePrices } from '../../../lib/service-prices';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartItemFor, photosFor, type OrderablePhoto } from '../lib/cart-items';
 import { ADDED_FLASH_MS, cartStore } from '../stores/cart-store';

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { servicePricesResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
-/** GET /ServicePrice/GetServicePrices: the studio's service prices (dollars) and turnaround (hours). */
+/**
+ * GET /ServicePrice/GetServicePrices: the studio's service prices (dollars) and turnaround (hours), the
+ * one source of every price shown (cart, service modals, the FAQ's pricing answer). Shared here
+ * because several features show it; one query key, one cached answer.
+ */
 export async function getServicePrices() {
   return servicePricesResponse.parse(await api.get<unknown>('/ServicePrice/GetServicePrices'));
 }
