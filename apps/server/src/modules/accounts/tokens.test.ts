@@ -45,4 +45,56 @@ describe('TokenService', () => {
     expect(await tokens.verify(`${header}.${payload}`)).toBeNull();
     expect(await tokens.verify(token)).toBe(5);
   });
+
+  describe('remembering verified tokens', () => {
+    it('does not serve a remembered token after it expires', async () => {
+      let now = new Date('2026-01-01T00:00:00Z');
+      const tokens = new TokenService(SECRET, () => now);
+      const { token } = await tokens.issue({ id: 42, email: 'a@example.com' });
+      expect(await tokens.verify(token)).toBe(42);
+      expect(await tokens.verify(token)).toBe(42); // from the cache
+
+      now = new Date('2026-01-07T23:59:59Z');
+      expect(await tokens.verify(token)).toBe(42);
+      now = new Date('2026-01-08T00:00:00Z'); // exp itself is already too late
+      expect(await tokens.verify(token)).toBeNull();
+      expect(await tokens.verify(token)).toBeNull();
+    });
+
+    it('keeps each token string to its own user, and a changed string is checked afresh', async () => {
+      const tokens = new TokenService(SECRET, () => new Date());
+      const first = await tokens.issue({ id: 1, email: 'a@b.co' });
+      const second = await tokens.issue({ id: 2, email: 'c@d.co' });
+      expect(await tokens.verify(first.token)).toBe(1);
+      expect(await tokens.verify(second.token)).toBe(2);
+      expect(await tokens.verify(first.token)).toBe(1);
+      expect(await tokens.verify(second.token)).toBe(2);
+
+      const [header, , signature] = first.token.split('.') as [string, string, string];
+      const [, otherPayload] = second.token.split('.') as [string, string, string];
+      expect(await tokens.verify(`${header}.${otherPayload}.${signature}`)).toBeNull();
+      expect(await tokens.verify(`${first.token}x`)).toBeNull();
+      expect(await tokens.verify(`${first.token}.`)).toBeNull();
+    });
+
+    it('does not remember a refusal', async () => {
+      let now = new Date('2026-01-09T00:00:00Z');
+      const tokens = new TokenService(SECRET, () => now);
+      now = new Date('2026-01-01T00:00:00Z');
+      const { token } = await tokens.issue({ id: 9, email: 'a@b.co' });
+      now = new Date('2026-01-09T00:00:00Z');
+      expect(await tokens.verify(token)).toBeNull();
+      now = new Date('2026-01-02T00:00:00Z');
+      expect(await tokens.verify(token)).toBe(9);
+    });
+
+    it('does not share what it remembers with a service holding another secret', async () => {
+      const clock = () => new Date();
+      const ours = new TokenService(SECRET, clock);
+      const theirs = new TokenService(`${SECRET}-other`, clock);
+      const { token } = await ours.issue({ id: 3, email: 'a@b.co' });
+      expect(await ours.verify(token)).toBe(3);
+      expect(await theirs.verify(token)).toBeNull();
+    });
+  });
 });

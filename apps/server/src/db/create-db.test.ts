@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Db, createDb } from './create-db';
+
+/**
+ * PostgreSQL connections prepare statements that come back (see create-db.ts). A prepared statement
+ * must never be run after its tables changed shape or its connection's search_path moved: PostgreSQL
+ * would refuse it ("cached plan must not change result type"). Runs with TEST_DATABASE_URL only.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const opened: Array<{ db: Db; schemas: string[] }> = [];
+
+function open(schemas: string[]): Db {
+  const db = createDb({ dialect: 'postgres', url: url ?? '', schema: schemas[0] ?? null });
+  opened.push({ db, schemas });
+  return db;
+}
+
+afterEach(async () => {
+  for (const { db, schemas } of opened.splice(0)) {
+    for (const schema of schemas) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db.kysely);
+    await db.kysely.destroy();
+  }
+});
+
+const schemaName = () => `prep_${randomBytes(5).toString('hex')}`;
+const PREPARED_AFTER = 3; // create-db.ts PREPARE_AFTER
+
+describe.skipIf(!url)('prepared statements on PostgreSQL', () => {
+  it('sees a column a migration added through the same pool', async () => {
+    const schema = schemaName();
+    const db = open([schema]);
+    await sql`create schema ${sql.id(schema)}`.execute(db.kysely);
+    await sql`create table t (a integer)`.execute(db.kysely);
+    await sql`insert into t (a) values (1)`.execute(db.kysely);
+    const read = () => sql<Record<string, unknown>>`select * from t`.execute(db.kysely);
+    for (let i = 0; i < PREPARED_AFTER + 2; i++) expect((await read()).rows).toEqual([{ a: 1 }]);
+
+    await sql`alter table t add column b integer default 2`.execute(db.kysely);
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it('does not run a statement prepared in one schema after the connection moved to another', async () => {
+    const [first, second] = [schemaName(), schemaName()];
+    const db = open([first, second]);
+    await sql`create schema ${sql.id(first)}`.execute(db.kysely);
+    await sql`create schema ${sql.id(second)}`.execute(db.kysely);
+    await sql`create table ${sql.id(first, 't')} (a integer)`.execute(db.kysely);
+    await sql`insert into ${sql.id(first, 't')} (a) values (1)`.execute(db.kysely);
+    await sql`create table ${sql.id(second, 't')} (x text, y text)`.execute(db.kysely);
+    await sql`insert into ${sql.id(second, 't')} (x, y) values ('x', 'y')`.execute(db.kysely);
+
+    await db.kysely.connection().execute(async (connection) => {
+      const read = () => sql<Record<string, unknown>>`select * from t`.execute(connection);
+      for (let i = 0; i < PREPARED_AFTER + 2; i++) expect((await read()).rows).toEqual([{ a: 1 }]);
+      await sql`set search_path to ${sql.id(second)}`.execute(connection);
+      expect((await read()).rows).toEqual([{ x: 'x', y: 'y' }]);
+    });
+  });
+
+  it('recovers after a migration run from elsewhere: at most one call fails', async () => {
+    const schema = schemaName();
+    const db = open([schema]);
+    const other = open([]);
+    await sql`create schema ${sql.id(schema)}`.execute(db.kysely);
+    await sql`create table t (a integer)`.execute(db.kysely);
+    await sql`insert into t (a) values (1)`.execute(db.kysely);
+    const read = () => sql<Record<string, unknown>>`select * from t`.execute(db.kysely);
+    for (let i = 0; i < PREPARED_AFTER + 2; i++) await read();
+
+    await sql`alter table ${sql.id(schema, 't')} add column b integer default 2`.execute(other.kysely);
+    const first = await read().then(
+      (result) => result.rows,
+      (error: unknown) => error,
+    );
+    if (!Array.isArray(first)) expect(String(first)).toMatch(/cached plan must not change result type/);
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+});
