@@ -1,23 +1,23 @@
 // ZIP download (issue 3, "Speed"): POST /api/ex/images/download-selected-images-zip for 100 and 400
 // High Resolution photos (1600x2400 JPEGs of 1–2 MB), streamed to /dev/null by curl, against `cat` of
 // the same 100 files to /dev/null in the same run; and the server's peak memory during each archive.
-//   npx tsx bench/zip.ts [--db sqlite|postgres] [--repeat 3] [--server tsx|bundle] [--first-start] [--cpu-prof dir]
+//   npx tsx bench/zip.ts [--db sqlite|postgres] [--repeat 3] [--server bundle|tsx] [--first-start] [--cpu-prof dir]
 // The JPEGs are generated once with sharp into bench/.data/zip-jpegs/ (git-ignored) and copied into
 // each photo's storage folder, so every photo is its own file as after a real import.
 // Same-run baselines: `cat` (the issue's yardstick) and a bare Node HTTP server sending the same 100
 // files' bytes from memory to curl (what any Node server can reach over loopback on this machine).
 // The server is started once on the fresh data folder (that first start seeds the studio and renders
 // its pictures with sharp), stopped, and started again: the archives are measured on the restarted
-// server, as a deployed one runs; `--first-start` measures on the first start instead. `--server
-// bundle` runs an esbuild bundle of apps/server/src/server.ts with plain node (no tsx loader) to show
-// what a compiled `npm start` would weigh. A last check aborts a download midway and counts the
-// server's open file descriptors before and after.
+// server, as a deployed one runs; `--first-start` measures on the first start instead. The server runs
+// as `npm start` runs it (the esbuild bundle on plain node); `--server tsx` runs the sources under the
+// tsx loader instead. A last check aborts a download midway and counts the server's open file
+// descriptors before and after.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,13 +26,13 @@ import sharp from 'sharp';
 import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
-import { type RunningServer, repoRoot, startServer } from './lib/server';
+import { repoRoot, startServer } from './lib/server';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     repeat: { type: 'string', default: '3' },
-    server: { type: 'string', default: 'tsx' },
+    server: { type: 'string', default: 'bundle' },
     'first-start': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
@@ -53,7 +53,7 @@ const TARGET_PEAK_MB = 200;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(
   `ZIP benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${load()}; ${dialect}, median of ${repeat}; ` +
-    `server ${serverKind === 'tsx' ? 'node --import tsx (as npm start)' : 'esbuild bundle on plain node'}, measured on its ${args['first-start'] ? 'first start' : 'second start'}`,
+    `server ${serverKind === 'tsx' ? 'node --import tsx (sources)' : 'esbuild bundle on plain node (as npm start)'}, measured on its ${args['first-start'] ? 'first start' : 'second start'}`,
 );
 
 const jpegs = await cachedJpegs();
@@ -85,9 +85,9 @@ try {
   const urls = rows.map((r) => signer.sign({ photoId: r.id, variant: 'original', file: 'preview', extension: 'jpg', version: mediaVersion(r.media_key) }));
 
   const env = { ...bench.serverEnv, JWT_SECRET: jwtSecret };
-  // --cpu-prof <dir>: the measured (tsx) server writes a V8 CPU profile there when it stops.
+  // --cpu-prof <dir>: the measured server writes a V8 CPU profile there when it stops.
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-  const launch = serverKind === 'tsx' ? () => startServer(env, { nodeArgs }) : await bundledServer(env);
+  const launch = () => startServer(env, { nodeArgs, runtime: serverKind });
   let server = await launch();
   const firstStart = memory(server.process.pid!);
   if (!args['first-start']) {
@@ -332,64 +332,6 @@ async function unzipCheck(baseUrl: string, token: string, selected: string[]): P
   } finally {
     fs.rmSync(file, { force: true });
   }
-}
-
-/**
- * Builds apps/server/src/server.ts into one ES module with esbuild (dependencies stay in
- * node_modules; the workspace's TypeScript packages are inlined) at the same folder depth as
- * apps/server/src, so its repository-relative paths resolve alike, and starts it with plain node.
- */
-async function bundledServer(env: Record<string, string>): Promise<() => Promise<RunningServer>> {
-  const { build } = await import('esbuild');
-  const outfile = path.join(repoRoot, 'bench', '.data', 'zip-server', 'server.mjs');
-  await build({
-    entryPoints: [path.join(repoRoot, 'apps', 'server', 'src', 'server.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'dependencies-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@studio-gallery/') ? undefined : { path: a.path, external: true }));
-        },
-      },
-    ],
-  });
-  return async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-    const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [outfile], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let tries = 0; ; tries++) {
-      if (child.exitCode !== null || tries > 300) throw new Error('bundled server did not start');
-      const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    return {
-      url,
-      dataDir: env.DATA_DIR!,
-      process: child,
-      stop: () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    };
-  };
 }
 
 /** Whether the process has mapped libvips (sharp's native library), i.e. has loaded sharp. */

@@ -1,4 +1,4 @@
-// Playwright against the real server (tsx apps/server/src/server.ts) serving the built web app, on a
+// Playwright against the real server (the bundle `npm start` runs) serving the built web app, on a
 // fresh file SQLite database per run. Run through `npm run test:e2e` (scripts/e2e.mjs), which finds
 // Chromium and builds the web app first.
 //
@@ -9,6 +9,7 @@
 // A second server runs in Stripe mode (keys set, Stripe's API answered by a local stand-in) for the
 // checkout journey that pays through Stripe:
 //   E2E_STRIPE_BASE_URL, E2E_STRIPE_DATA_DIR, E2E_STRIPE_API_URL
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -69,6 +70,13 @@ delete process.env.DATABASE_URL;
 delete process.env.DATABASE_SCHEMA;
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+// The servers run as `npm start` runs them: the esbuild bundle on plain node, built once per run
+// (workers inherit E2E_SERVER_BUILT and skip it).
+if (!process.env.E2E_SERVER_BUILT) {
+  execFileSync(process.execPath, [path.join(root, 'apps', 'server', 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  process.env.E2E_SERVER_BUILT = '1';
+}
+const server = `node --enable-source-maps apps/server/dist/server.js`;
 const serverLog = path.join(dataDir, 'server.log');
 
 export default defineConfig({
@@ -129,7 +137,7 @@ export default defineConfig({
   webServer: [
     {
       // stdout (the request log) goes to the run's server.log; stderr shows in the test output.
-      command: `"${tsx}" apps/server/src/server.ts >> "${serverLog}"`,
+      command: `${server} >> "${serverLog}"`,
       cwd: root,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -156,7 +164,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `"${tsx}" apps/server/src/server.ts >> "${path.join(stripeDataDir, 'server.log')}"`,
+      command: `${server} >> "${path.join(stripeDataDir, 'server.log')}"`,
       cwd: root,
       url: `${stripeBaseURL}/api/health`,
       reuseExistingServer: false,

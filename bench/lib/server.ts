@@ -1,11 +1,15 @@
-// Starts the real server (the same entry point as `npm start`) on a free port with its own data folder,
-// and stops it afterwards. Benchmarks measure the server as customers meet it, not an in-process copy.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the real server as `npm start` runs it on a free port with its own data folder, and stops it
+// afterwards. Benchmarks measure the server as customers meet it, not an in-process copy: by default
+// the esbuild bundle (apps/server/scripts/build.mjs → apps/server/dist/server.js, built once per
+// process) on plain node with source maps, as `npm start` does; `runtime: 'tsx'` (or BENCH_SERVER=tsx)
+// runs apps/server/src/server.ts under tsx's loader instead, as `npm run dev` does without the watcher.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,15 +51,36 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** How long to wait for /api/health (start-up with demo data imports photos); default 60 s. */
   startupTimeoutMs?: number;
+  /** 'bundle' (default, as `npm start`) or 'tsx' (the sources under tsx's loader); BENCH_SERVER sets the default. */
+  runtime?: ServerRuntime;
+}
+
+export type ServerRuntime = 'bundle' | 'tsx';
+
+export function defaultRuntime(): ServerRuntime {
+  const wanted = process.env.BENCH_SERVER ?? 'bundle';
+  if (wanted !== 'bundle' && wanted !== 'tsx') throw new Error('BENCH_SERVER must be bundle or tsx');
+  return wanted;
+}
+
+let bundleBuilt: Promise<unknown> | undefined;
+
+/** The node arguments that start the server: the bundle (built by `npm start`'s own script) or the sources with tsx. */
+async function serverArgs(runtime: ServerRuntime): Promise<string[]> {
+  if (runtime === 'tsx') return ['--import', 'tsx', 'apps/server/src/server.ts'];
+  bundleBuilt ??= promisify(execFile)(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: repoRoot });
+  await bundleBuilt;
+  return ['--enable-source-maps', 'apps/server/dist/server.js'];
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  // node with tsx's loader (not the tsx CLI, which runs the server in a child): the child's pid is
-  // the server's, so benchmarks can read its memory from /proc.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
+  // node itself (not npm, nor the tsx CLI, which run the server in a child): the child's pid is the
+  // server's, so benchmarks can read its memory from /proc.
+  const args = await serverArgs(options.runtime ?? defaultRuntime());
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     cwd: repoRoot,
     env: {
       ...process.env,

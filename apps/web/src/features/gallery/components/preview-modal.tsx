@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconDownload, IconEyeOff, IconHeart, IconPhotoOff, IconRestore } from '@tabler/icons-react';
 import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
@@ -72,10 +72,17 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
   const showSkip = canToggleSkip(photo, flag, true);
   const skipped = photoIsSkipped(photo);
   const extras = extraActions?.(photo) ?? [];
+  // The Download button is disabled while the file downloads, so the menu cannot hand focus back to it:
+  // the photo takes it instead, so focus stays in the dialog and Escape closes it at the first press.
+  const stageRef = useRef<HTMLDivElement>(null);
+  const startDownload = (resolution: (typeof RESOLUTION_OPTIONS)[number]['value']) => {
+    download.mutate({ photo, resolution });
+    setTimeout(() => stageRef.current?.focus(), 0);
+  };
 
   return (
     <Stack gap="md">
-      <div className={classes.stage} data-state={state}>
+      <div className={classes.stage} data-state={state} ref={stageRef} tabIndex={-1}>
         {state === 'loading' ? (
           <div className={classes.state} role="status">
             <Loader size="md" />
@@ -139,7 +146,7 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
             </Menu.Target>
             <Menu.Dropdown>
               {RESOLUTION_OPTIONS.map((option) => (
-                <Menu.Item key={option.value} onClick={() => download.mutate({ photo, resolution: option.value })} rightSection={<Text size="xs" c="dimmed">{option.detail}</Text>}>
+                <Menu.Item key={option.value} onClick={() => startDownload(option.value)} rightSection={<Text size="xs" c="dimmed">{option.detail}</Text>}>
                   {option.label}
                 </Menu.Item>
               ))}
