@@ -15,6 +15,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from '../apps/server/test/support/free-port';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(e2eDir, '..');
@@ -29,20 +30,9 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 if (!process.env.E2E_BASE_URL) {
   const forced = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-  const port = forced ?? ((await portIsFree(4173)) ? 4173 : await anyFreePort());
+  const port = forced ?? ((await portIsFree(4173)) ? 4173 : await freePort());
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 }
 if (!process.env.E2E_DATA_DIR) {
@@ -50,8 +40,8 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = path.join(artifacts, `data-${stamp}`);
 }
 if (!process.env.E2E_STRIPE_BASE_URL) {
-  process.env.E2E_STRIPE_BASE_URL = `http://127.0.0.1:${await anyFreePort()}`;
-  process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${await anyFreePort()}`;
+  process.env.E2E_STRIPE_BASE_URL = `http://127.0.0.1:${await freePort()}`;
+  process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${await freePort()}`;
   process.env.E2E_STRIPE_DATA_DIR = `${process.env.E2E_DATA_DIR}-stripe`;
 }
 const baseURL = process.env.E2E_BASE_URL;

@@ -77,16 +77,7 @@ export class OrdersRepository {
 
   private async withItems(rows: OrderRow[]): Promise<SpecialRequestOrder[]> {
     if (rows.length === 0) return [];
-    const items = await this.db
-      .selectFrom('special_request_items')
-      .selectAll()
-      .where(
-        'special_request_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('id')
-      .execute();
+    const items = await this.itemsOf(rows.map((row) => row.id));
     const byOrder = new Map<number, SpecialRequestItemRow[]>();
     for (const item of items) {
       const list = byOrder.get(item.special_request_id) ?? [];
@@ -206,16 +197,7 @@ export class OrdersRepository {
       .orderBy('special_requests.id', 'desc')
       .execute();
     if (rows.length === 0) return [];
-    const items = await this.db
-      .selectFrom('special_request_items')
-      .select(['special_request_id', 'service_type'])
-      .where(
-        'special_request_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('id')
-      .execute();
+    const items = await this.itemsOf(rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       firstName: row.first_name,
@@ -225,6 +207,11 @@ export class OrdersRepository {
       type: servicesSummary(items.filter((item) => item.special_request_id === row.id)),
       priceSold: toDollars(Number(row.total_cents)),
     }));
+  }
+
+  /** The items of these orders, in the order they were added. */
+  private itemsOf(orderIds: number[]): Promise<SpecialRequestItemRow[]> {
+    return this.db.selectFrom('special_request_items').selectAll().where('special_request_id', 'in', orderIds).orderBy('id').execute();
   }
 
   async customer(userId: number): Promise<OrderCustomerRow | null> {
