@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '../test/media-query';
 import { ImageSlider, type SliderItem } from './image-slider';
 
 const items: SliderItem[] = [
@@ -100,19 +101,7 @@ describe('ImageSlider', () => {
   });
 
   it('shows only the first picture when the user prefers reduced motion', () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('prefers-reduced-motion'),
-          media: query,
-          onchange: null,
-          addListener: vi.fn(),
-          removeListener: vi.fn(),
-          addEventListener: vi.fn(),
-          removeEventListener: vi.fn(),
-          dispatchEvent: vi.fn(),
-        }) as MediaQueryList,
-    );
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => fakeMediaQueryList(query, (q) => q.includes('prefers-reduced-motion')));
     const { container } = render(<ImageSlider items={items} label="Studio photos" intervalMs={4_000} />);
     advance(20_000);
     expect(showing()).toBe(1);

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { fakeMediaQueryList } from './media-query';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): lazy routes and modals import their code on first
 // use, which takes over a second on a loaded two-core machine. This only matters when something is slow.
@@ -10,16 +11,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom lacks these browser APIs; Mantine and the slider use them.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: vi.fn().mockImplementation((query: string) => fakeMediaQueryList(query)),
 });
 
 class ResizeObserverStub {
