@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       jwtSecret: null,
       demoData: true,
       authRateLimit: 20,
+      galleryPageCacheBytes: 32 * 1024 * 1024,
       logLevel: 'info',
       corsOrigins: [],
     });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://photos.example.com/',
         DEMO_DATA: 'off',
         AUTH_RATE_LIMIT: '5',
+        GALLERY_PAGE_CACHE_MB: '0',
         CORS_ORIGINS: 'https://a.example, https://b.example',
       },
       { cwd: '/' },
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       database: { dialect: 'postgres', url: 'postgres://user:pw@db:5432/gallery', schema: 'suite_1' },
       demoData: false,
       authRateLimit: 5,
+      galleryPageCacheBytes: 0,
       corsOrigins: ['https://a.example', 'https://b.example'],
     });
   });

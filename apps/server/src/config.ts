@@ -26,6 +26,8 @@ export interface Config {
   demoData: boolean;
   /** Attempts per minute and client address on the sign-in, sign-up and password calls. */
   authRateLimit: number;
+  /** Bound of the gallery's cache of page answers (modules/gallery/page-answers.ts); 0 turns it off. */
+  galleryPageCacheBytes: number;
   logLevel: LogLevel;
   /** Origins allowed to call the API from a browser; empty: same origin only. */
   corsOrigins: string[];
@@ -102,6 +104,9 @@ const envSchema = z.object({
     message: 'DEMO_DATA must be "on" or "off"',
   }),
   AUTH_RATE_LIMIT: positiveInteger('AUTH_RATE_LIMIT', 1_000_000),
+  GALLERY_PAGE_CACHE_MB: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 4096), {
+    message: 'GALLERY_PAGE_CACHE_MB must be a whole number between 0 (off) and 4096',
+  }),
   LOG_LEVEL: optionalText.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
   }),
@@ -159,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     },
     demoData: (e.DEMO_DATA ?? 'on') === 'on',
     authRateLimit: e.AUTH_RATE_LIMIT ? Number(e.AUTH_RATE_LIMIT) : 20,
+    galleryPageCacheBytes: (e.GALLERY_PAGE_CACHE_MB ? Number(e.GALLERY_PAGE_CACHE_MB) : 32) * 1024 * 1024,
     logLevel: (e.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
   };

@@ -30,6 +30,7 @@ import { DownloadsService } from './modules/gallery/downloads.service';
 import { GalleryRepository } from './modules/gallery/gallery.repository';
 import { GalleryService } from './modules/gallery/gallery.service';
 import { MediaUrlSigner } from './modules/gallery/media-urls';
+import { PageAnswers } from './modules/gallery/page-answers';
 import type { Storage } from './storage/storage';
 
 export interface Services {
@@ -43,6 +44,8 @@ export interface Services {
   branding: BrandingService;
   storage: Storage;
   gallery: GalleryService;
+  /** The gallery's page answers, cached while their photos are unchanged. */
+  pageAnswers: PageAnswers;
   downloads: DownloadsService;
 }
 
@@ -54,7 +57,7 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'google' | 'stripe'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes'>;
   log: FastifyBaseLogger;
 }
 
@@ -80,6 +83,7 @@ export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, 
     branding,
     storage,
     gallery,
+    pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
   };
 }

@@ -66,7 +66,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   notification_settings: { user_id: true, is_email: true, is_sms: true, updated_at: true },
   photo_sessions: {
     id: true, user_id: true, name: true, session_date: true, code: true, created_at: true,
-    live_count: true, skipped_count: true, retouched_count: true, favourite_count: true,
+    live_count: true, skipped_count: true, retouched_count: true, favourite_count: true, revision: true,
   },
   photos: {
     id: true, session_id: true, user_id: true, name: true, content_hash: true, width: true, height: true,

@@ -115,6 +115,11 @@ export interface PhotoSessionsTable {
   skipped_count: Generated<number>;
   retouched_count: Generated<number>;
   favourite_count: Generated<number>;
+  /**
+   * Raised by triggers on every insert, change or delete of one of the session's photos
+   * (migration 2026-11-22-04): what cached gallery pages are checked against.
+   */
+  revision: Generated<number>;
 }
 
 export interface PhotosTable {

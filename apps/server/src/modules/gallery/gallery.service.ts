@@ -11,7 +11,8 @@ import { contentTypeForKey } from '../../media/content-types';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { PhotoRow, PhotoSessionRow } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import type { GalleryRepository, PagePhotoRow, PhotoPageQuery, PhotoScope } from './gallery.repository';
+import { BatchLoader } from '../../db/batch-loader';
+import { type GalleryRepository, NO_SESSIONS_REVISION, type PagePhotoRow, type PhotoPageQuery, type PhotoScope } from './gallery.repository';
 import type { MediaUrlSigner } from './media-urls';
 import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, mediaVersion } from './photo-media';
 
@@ -20,6 +21,11 @@ import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, me
  * (that session only, read-only: they may view, download and share).
  */
 export type Viewer = { kind: 'user'; userId: number } | { kind: 'visitor'; code: string };
+
+export interface PageScope {
+  scope: PhotoScope;
+  revision: string;
+}
 
 export interface PageRequest {
   page: number;
@@ -57,6 +63,12 @@ const VISITOR_REFUSAL: Record<WriteKind, string> = {
 
 /** Sessions and photos as customers and visitors see them; URLs are signed media URLs. */
 export class GalleryService {
+  /** Many page requests at once check their customers' revisions in one query. */
+  private readonly userRevisions = new BatchLoader<number, string>(
+    (userIds) => this.gallery.userRevisions(userIds),
+    () => NO_SESSIONS_REVISION,
+  );
+
   constructor(
     private readonly gallery: GalleryRepository,
     private readonly signer: MediaUrlSigner,
@@ -67,13 +79,23 @@ export class GalleryService {
 
   // --- reading ---
 
-  async userPhotosPage(userId: number, request: PageRequest): Promise<PagedPhotosResponse> {
-    return this.photosPage({ userId }, request);
+  /**
+   * The photos a customer's pages show, and the revision they are at (changes with any change to
+   * their sessions or photos; PageAnswers reuses a built page while it holds).
+   */
+  async userPageScope(userId: number): Promise<PageScope> {
+    return { scope: { userId }, revision: await this.userRevisions.load(userId) };
   }
 
-  async sessionPhotosPage(code: string, request: PageRequest): Promise<PagedPhotosResponse> {
+  /** The same for the session a visitor's code opens. */
+  async sessionPageScope(code: string): Promise<PageScope> {
     const session = await this.sessionOfCode(code);
-    return this.photosPage({ sessionId: session.id }, request);
+    return { scope: { sessionId: session.id }, revision: `${session.revision}` };
+  }
+
+  /** The expiry a page's signed URLs carry (one per day, so pages stay reusable all day). */
+  galleryExpiry(): number {
+    return this.signer.galleryExpiry();
   }
 
   async sessionDetailByCode(code: string): Promise<GallerySession> {
@@ -96,9 +118,8 @@ export class GalleryService {
     return session;
   }
 
-  private async photosPage(scope: PhotoScope, request: PageRequest): Promise<PagedPhotosResponse> {
+  async photosPage(scope: PhotoScope, request: PageRequest, expires = this.signer.galleryExpiry()): Promise<PagedPhotosResponse> {
     const search = request.search?.trim() ? request.search.trim() : null;
-    const expires = this.signer.galleryExpiry();
     const { counts, rows } = await this.gallery.pageAndCounts(scope, {
       flag: request.flag,
       search,

@@ -34,11 +34,13 @@ import { UnauthorizedError } from '../../errors';
 import { resizeWithin } from '../../media/resize';
 import type { DownloadsService, FileDownload } from '../../modules/gallery/downloads.service';
 import type { GalleryService, Viewer } from '../../modules/gallery/gallery.service';
+import type { PageAnswer, PageAnswers } from '../../modules/gallery/page-answers';
 import { assertSelf } from '../../plugins/auth';
-import { bearerAuth, errorResponses, fastSerializerCompiler } from './responses';
+import { bearerAuth, errorResponses, fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
 
 export interface GalleryRoutesOptions {
   gallery: GalleryService;
+  pageAnswers: PageAnswers;
   downloads: DownloadsService;
 }
 
@@ -66,6 +68,22 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * A gallery page as built by PageAnswers: compressed when the browser accepts it, revalidated by ETag
+ * (304 while the page is unchanged), never stored by shared caches.
+ */
+function sendPageAnswer(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding, authorization')
+    .header('etag', answer.etag);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
 function sendDownload(reply: FastifyReply, download: FileDownload) {
   reply.header('content-type', download.contentType).header('content-disposition', attachment(download.fileName)).header('cache-control', 'no-store');
   if (download.size !== null) reply.header('content-length', download.size);
@@ -73,7 +91,7 @@ function sendDownload(reply: FastifyReply, download: FileDownload) {
 }
 
 /** Spec §7 "Photos and sessions", with the spec's paths, query names and shapes. */
-export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, { gallery, downloads }) => {
+export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, { gallery, pageAnswers, downloads }) => {
   const tags = ['gallery'];
 
   // --- signed media (no bearer: <img src>) ---
@@ -113,26 +131,30 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       schema: {
         tags,
         summary: "A page of the caller's photos across their sessions, with the five tab counts",
-        description: 'Also takes the corporate spelling: Page, PageSize (default 30), Flag, SrearchKey, OrderByColName (name|date|id), OrderBy (desc by default).',
+        description:
+          'Also takes the corporate spelling: Page, PageSize (default 30), Flag, SrearchKey, OrderByColName (name|date|id), OrderBy (desc by default). ' +
+          'Answers carry a weak ETag (If-None-Match: 304 while unchanged) and are br/gzip-compressed when Accept-Encoding allows.',
         security: bearerAuth,
         querystring: userSessionsPageQuery,
         response: { 200: pagedPhotosResponse, ...errorResponses },
       },
-      // The page is the gallery's hottest call: serialized by a compiled schema, not by zod (see responses.ts).
+      // The page is the gallery's hottest call: built and serialized once per revision (PageAnswers);
+      // its failures are serialized by a compiled schema, not by zod (see responses.ts).
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const userId = assertSelf(request, q.userId);
       const corporate = q.Page !== undefined || q.PageSize !== undefined || q.OrderByColName !== undefined || q.OrderBy !== undefined;
       const column = q.OrderByColName === 'name' ? 'name' : q.OrderByColName === 'id' ? 'id' : 'display';
-      return gallery.userPhotosPage(userId, {
+      const answer = await pageAnswers.userPage(userId, {
         page: q.page ?? q.Page ?? 1,
         pageSize: q.pageSize ?? q.PageSize ?? (corporate ? 30 : 20),
         flag: q.flag ?? q.Flag ?? 'All',
         search: q.searchKey ?? q.SrearchKey ?? null,
         order: { column, direction: q.OrderBy ?? 'desc' },
       });
+      return sendPageAnswer(request, reply, answer);
     },
   );
 
@@ -142,14 +164,16 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       schema: {
         tags,
         summary: 'A page of the photos of the session a code opens (visitors)',
+        description: 'Answers carry a weak ETag (If-None-Match: 304 while unchanged) and are br/gzip-compressed when Accept-Encoding allows.',
         querystring: sessionImagesQuery,
         response: { 200: pagedPhotosResponse, ...errorResponses },
       },
       serializerCompiler: fastSerializerCompiler,
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      return gallery.sessionPhotosPage(q.couponcode, { page: q.page, pageSize: q.pageSize, flag: q.flag, search: q.searchKey ?? null });
+      const answer = await pageAnswers.sessionPage(q.couponcode, { page: q.page, pageSize: q.pageSize, flag: q.flag, search: q.searchKey ?? null });
+      return sendPageAnswer(request, reply, answer);
     },
   );
 

@@ -1,7 +1,7 @@
 import { type PagedPhotosResponse, pagedPhotosResponse } from '@studio-gallery/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastSerializerCompiler } from './responses';
+import { fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
 
 const photo = (id: number, retouched: boolean) => {
   const url = (file: string) => `/api/photo-media/${id}/${file}?v=abcDEF123_&exp=1764460800&sig=${'x'.repeat(32)}`;
@@ -66,5 +66,30 @@ describe('fast response serializer', () => {
 
   it('refuses a schema that is not zod', () => {
     expect(() => fastSerializerCompiler({ schema: { type: 'object' }, method: 'GET', url: '/x', httpStatus: '200' })).toThrow();
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers br, then gzip, honours q=0 and answers null for none or identity', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('BR;q=0.5')).toBe('br');
+    expect(preferredEncoding('br;q=0.000, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+  });
+});
+
+describe('matchesEtag', () => {
+  it('compares weakly, in lists, and with *', () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('*', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abcd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+    expect(matchesEtag('', 'W/"abc"')).toBe(false);
   });
 });

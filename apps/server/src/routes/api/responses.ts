@@ -1,7 +1,7 @@
 import { errorResponse, successResponse } from '@studio-gallery/contract';
 import type { FastifySerializerCompiler } from 'fastify';
-import fastJsonStringify from 'fast-json-stringify';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
+import { compileJsonSerializer } from '../../json-serializer';
 
 /** Failure bodies, for the OpenAPI document (the error handler writes them). */
 export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse } as const;
@@ -21,5 +21,26 @@ export const bearerAuth = [{ bearerAuth: [] }];
  */
 export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) throw new Error('fastSerializerCompiler: the response schema must be a zod schema');
-  return fastJsonStringify(z.toJSONSchema(schema as ZodType, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJsonStringify>[0]);
+  return compileJsonSerializer(schema);
 };
+
+/** The encoding to answer in, from Accept-Encoding: br, else gzip, else none (q=0 refuses one). */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** If-None-Match against a validator, compared weakly (RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,149 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, createDb } from '../src/db/create-db';
+import { GalleryRepository } from '../src/modules/gallery/gallery.repository';
+import { importTestShoot } from './support/gallery';
+import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
+
+// Gallery pages are served from a cache of built answers (modules/gallery/page-answers.ts) that is
+// checked against the photos' revisions (database triggers) on every request. These tests change
+// photos in every way there is, through the API and behind the server's back (a second database
+// connection, as the studio CLI in another process would), and expect the very next page to show it.
+
+let t: TestApp;
+/** A second connection to the same database: writes the server does not see coming. */
+let elsewhere: Db;
+let alice: TestUser;
+let bob: TestUser;
+let aliceShoot: Awaited<ReturnType<typeof importTestShoot>>;
+let bobShoot: Awaited<ReturnType<typeof importTestShoot>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  elsewhere = createDb(t.config.database);
+  alice = await t.createUser({ firstName: 'Alice' });
+  bob = await t.createUser({ firstName: 'Bob' });
+  aliceShoot = await importTestShoot(t, alice.email, { count: 6, retouchedEvery: 3, name: 'Alice one', seed: 7000 });
+  bobShoot = await importTestShoot(t, bob.email, { count: 2, name: 'Bob one', seed: 8000 });
+}, 120_000);
+afterAll(async () => {
+  await elsewhere?.kysely.destroy();
+  await t?.close();
+});
+
+const pageUrl = (user: TestUser, query = '') => `/api/sessions/GetUserSessionsPage?userId=${user.id}&pageSize=12${query}`;
+
+async function page(user: TestUser, query = ''): Promise<JsonBody> {
+  const response = await t.request('GET', pageUrl(user, query), { token: user.token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+const photoIn = (body: JsonBody, id: number) => body.items.find((p: JsonBody) => p.id === id);
+
+/** A GET whose body is read as sent (fetch would undo the compression). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(path, t.baseUrl), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('cached gallery pages', () => {
+  it('show every change at once, whether made through the API or by another connection', async () => {
+    const [first, second, third] = aliceShoot.photoIds as [number, number, number];
+    const before = await page(alice);
+    expect(before).toMatchObject({ totalCount: 6, totalLikedCount: 0, totalSkipCount: 0, totalRetouchedCount: 2 });
+    expect(await page(alice)).toEqual(before); // served again: identical
+
+    // Through the API.
+    await t.request('PUT', '/api/Photos/MarkUserFavourite', { token: alice.token, body: { id: first, isUserFavourite: true } });
+    const favoured = await page(alice);
+    expect(favoured.totalLikedCount).toBe(1);
+    expect(photoIn(favoured, first).favourite).toBe(true);
+
+    // Behind the server's back: a rename (no counter moves), a skip with its counters, a new retouch
+    // folder (what `studio -- deliver` does to an already retouched photo).
+    const repository = new GalleryRepository(elsewhere.kysely);
+    await elsewhere.kysely.updateTable('photos').set({ name: 'Renamed elsewhere' }).where('id', '=', second).execute();
+    expect(photoIn(await page(alice), second).name).toBe('Renamed elsewhere');
+
+    await repository.setSkipped(second, true);
+    const skipped = await page(alice);
+    expect(skipped).toMatchObject({ totalCount: 5, totalSkipCount: 1 });
+    expect(photoIn(skipped, second)).toBeUndefined();
+    expect((await page(alice, '&flag=Skip')).items.map((p: JsonBody) => p.id)).toEqual([second]);
+
+    const retouchedBefore = photoIn(skipped, third).processedUrl as string;
+    await elsewhere.kysely.updateTable('photos').set({ retouched_media_key: 'photos/redelivered' }).where('id', '=', third).execute();
+    expect(photoIn(await page(alice), third).processedUrl).not.toBe(retouchedBefore);
+
+    await repository.softDelete(first, new Date());
+    const deleted = await page(alice);
+    expect(deleted).toMatchObject({ totalCount: 4, totalLikedCount: 0 });
+    expect(photoIn(deleted, first)).toBeUndefined();
+
+    // A new session of the customer's (the importer writes through the server's own connection).
+    await importTestShoot(t, alice.email, { count: 2, name: 'Alice two', seed: 7100 });
+    expect((await page(alice)).totalCount).toBe(6);
+  });
+
+  it('show visitors with a session code every change to their session', async () => {
+    const url = `/api/sessions/getSessionImages?couponcode=${bobShoot.session.code}&page=1&pageSize=12&flag=All`;
+    const before = await t.request('GET', url);
+    expect(before.body.totalCount).toBe(2);
+    await elsewhere.kysely.updateTable('photos').set({ name: 'Seen by the visitor' }).where('id', '=', bobShoot.photoIds[0] as number).execute();
+    const after = await t.request('GET', url);
+    expect(after.body.items.map((p: JsonBody) => p.name)).toContain('Seen by the visitor');
+  });
+
+  it('answer 304 to the ETag of an unchanged page, and a new page once it changed', async () => {
+    const auth = { authorization: `Bearer ${alice.token}` };
+    const first = await rawGet(pageUrl(alice), auth);
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({ 'cache-control': 'private, no-cache', vary: 'accept-encoding, authorization' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const again = await rawGet(pageUrl(alice), { ...auth, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    // Another customer holding the ETag gets nothing: the ownership check comes first.
+    const foreign = await rawGet(pageUrl(alice), { authorization: `Bearer ${bob.token}`, 'if-none-match': etag });
+    expect(foreign.status).toBe(403);
+
+    await elsewhere.kysely.updateTable('photos').set({ name: 'Changed again' }).where('id', '=', aliceShoot.photoIds[3] as number).execute();
+    const changed = await rawGet(pageUrl(alice), { ...auth, 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body.toString()).items.map((p: JsonBody) => p.name)).toContain('Changed again');
+  });
+
+  it('are compressed for browsers that accept it, and plain for clients that do not', async () => {
+    const auth = { authorization: `Bearer ${alice.token}` };
+    const plain = await rawGet(pageUrl(alice), auth);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+
+    const brotli = await rawGet(pageUrl(alice), { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
+
+    const gzip = await rawGet(pageUrl(alice), { ...auth, 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+    const refused = await rawGet(pageUrl(alice), { ...auth, 'accept-encoding': 'identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(plain.body)).toBe(true);
+  });
+});
