@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItem, payWithTestCard, setStudioPrices } from './support/commerce';
 import { importTestShoot, testPhoto } from './support/gallery';
@@ -109,6 +110,12 @@ describe('order delivery', () => {
     // Two photos became retouched; the third had a retouch already, which was replaced (new URL).
     expect(retouched.totalRetouchedCount).toBe(retouchedBefore + 2);
     expect(retouched.items.find((p) => p.name === 'IMG_0003')?.processedUrl).not.toBe(third?.processedUrl);
+    // Attached and replaced retouches record their download files' CRC-32s (for ZIPs), as imports do.
+    const rows = await t.db.kysely.selectFrom('photos').select(['name', 'retouched_media_key', 'retouched_crc32']).where('user_id', '=', carol.id).execute();
+    for (const row of rows.filter((r) => ['IMG_0001', 'IMG_0002', 'IMG_0003'].includes(r.name))) {
+      const hr = await fs.readFile(path.join(t.config.dataDir, 'media', row.retouched_media_key as string, 'hr.jpg'));
+      expect(JSON.parse(row.retouched_crc32 as string).hr).toBe(crc32(hr));
+    }
 
     const mail = await t.lastMailTo(carol.email);
     expect(mail.subject).toContain(`SP-${orderId}`);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../src/storage/create-storage';
@@ -40,12 +41,18 @@ async function expectRowsPointAtFiles(sessionId: number) {
   const storage = createStorage(t.config);
   const folders = new Set<string>();
   for (const row of await photoRows(sessionId)) {
-    for (const [folder, ext] of [[row.media_key, row.original_ext], [row.retouched_media_key, row.retouched_ext]] as const) {
+    for (const [folder, ext, recorded] of [
+      [row.media_key, row.original_ext, row.media_crc32],
+      [row.retouched_media_key, row.retouched_ext, row.retouched_crc32],
+    ] as const) {
       if (!folder || !ext) continue;
       folders.add(folder.split('/')[1] as string);
       for (const file of ['thumb.webp', 'thumb2x.webp', 'preview.jpg', 'sm.jpg', 'hr.jpg', `original.${ext}`]) {
         expect(await storage.exists(`${folder}/${file}`), `${folder}/${file}`).toBe(true);
       }
+      // The download files' CRC-32s, recorded for the ZIP, are those of the stored files.
+      const stored = async (file: string) => crc32(await fs.readFile(path.join(t.config.dataDir, 'media', folder, file)));
+      expect(recorded && JSON.parse(recorded)).toEqual({ sm: await stored('sm.jpg'), hr: await stored('hr.jpg') });
     }
   }
   return folders;

@@ -139,6 +139,9 @@ export interface PhotosTable {
   original_ext: string;
   retouched_media_key: string | null;
   retouched_ext: string | null;
+  /** CRC-32s of the folder's download files, JSON `{"sm":…,"hr":…}` (photo-media.ts); null before 2026-11-22-05. */
+  media_crc32: string | null;
+  retouched_crc32: string | null;
   /** 1 exactly when retouched_media_key is set (a flag, so the counts read the index alone). */
   is_retouched: Generated<Flag>;
   is_favourite: Generated<Flag>;

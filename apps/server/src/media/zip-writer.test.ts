@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
+import { ZIP_READ_AHEAD, type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
 
 const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-writer-'));
@@ -39,7 +39,7 @@ async function collect(stream: Readable): Promise<Buffer> {
  * An independent minimal reader: end of central directory (ZIP64 when present) → central directory
  * → each local header → the stored bytes, whose CRC-32 must match the central directory's.
  */
-function readArchive(zip: Buffer): { zip64: boolean; files: Map<string, Buffer> } {
+function readArchive(zip: Buffer): { zip64: boolean; files: Map<string, Buffer>; descriptors: string[] } {
   let eocd = zip.length - 22;
   expect(zip.readUInt32LE(eocd)).toBe(0x06054b50);
   let count = zip.readUInt16LE(eocd + 10);
@@ -53,6 +53,7 @@ function readArchive(zip: Buffer): { zip64: boolean; files: Map<string, Buffer> 
     eocd = record;
   }
   const files = new Map<string, Buffer>();
+  const descriptors: string[] = [];
   let at = cdOffset;
   for (let i = 0; i < count; i++) {
     expect(zip.readUInt32LE(at)).toBe(0x02014b50);
@@ -67,17 +68,27 @@ function readArchive(zip: Buffer): { zip64: boolean; files: Map<string, Buffer> 
       offset = Number(zip.readBigUInt64LE(at + 46 + nameLength + 4));
     }
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const flags = zip.readUInt16LE(at + 8);
     expect(zip.readUInt32LE(offset)).toBe(0x04034b50);
+    expect(zip.readUInt16LE(offset + 6)).toBe(flags);
     const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
     const data = zip.subarray(start, start + size);
     expect(crc32(data) >>> 0).toBe(crc);
-    expect(zip.readUInt32LE(start + size)).toBe(0x08074b50);
-    expect(zip.readUInt32LE(start + size + 4)).toBe(crc);
+    if (flags & (1 << 3)) {
+      // Checksummed on the way: CRC and sizes in a data descriptor after the data, zeros in the header.
+      expect(zip.readUInt32LE(offset + 14)).toBe(0);
+      expect(zip.readUInt32LE(start + size)).toBe(0x08074b50);
+      expect(zip.readUInt32LE(start + size + 4)).toBe(crc);
+      descriptors.push(name);
+    } else {
+      // Known beforehand: in the local header, no descriptor.
+      expect([zip.readUInt32LE(offset + 14), zip.readUInt32LE(offset + 18), zip.readUInt32LE(offset + 22)]).toEqual([crc, size, size]);
+    }
     files.set(name, data);
     at += 46 + nameLength + extraLength;
   }
   expect(at).toBe(eocd);
-  return { zip64, files };
+  return { zip64, files, descriptors };
 }
 
 function unzipCheck(zip: Buffer): { tested: string; names: string[] } {
@@ -95,9 +106,16 @@ describe('zipStream', () => {
     ['Zoë (2)_retouched_hr.jpg', randomBytes(70_000)],
   ];
 
-  for (const forceZip64 of [false, true]) {
-    it(`writes exactly the announced bytes and an archive standard readers accept${forceZip64 ? ' (ZIP64 records)' : ''}`, async () => {
-      const entries = contents.map(([name, data]) => diskEntry(name, data));
+  // Checksums: none known (all computed on the way), or the first and last recorded beforehand.
+  for (const [forceZip64, known] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ] as const) {
+    const title = `writes exactly the announced bytes and an archive standard readers accept${forceZip64 ? ' (ZIP64 records)' : ''}${known ? ', some checksums known beforehand' : ''}`;
+    it(title, async () => {
+      const entries = contents.map(([name, data], i) => ({ ...diskEntry(name, data), crc32: known && i !== 1 ? crc32(data) : null }));
       const zip = await collect(zipStream(entries, { mtime, forceZip64 }));
       expect(zip.length).toBe(zipArchiveSize(entries, { forceZip64 }));
 
@@ -105,6 +123,7 @@ describe('zipStream', () => {
       expect(read.zip64).toBe(forceZip64);
       expect([...read.files.keys()]).toEqual(contents.map(([name]) => name));
       for (const [name, data] of contents) expect(read.files.get(name)!.equals(data)).toBe(true);
+      expect(read.descriptors).toEqual(known ? ['empty_hr.jpg'] : contents.map(([name]) => name));
 
       if (hasUnzip) {
         const { tested, names } = unzipCheck(zip);
@@ -114,9 +133,9 @@ describe('zipStream', () => {
     });
   }
 
-  it('opens one file at a time and closes every file when the reader goes away mid-archive', async () => {
+  it(`opens at most ${ZIP_READ_AHEAD} files ahead and closes every file when the reader goes away mid-archive`, async () => {
     const opened: Readable[] = [];
-    const entries = [0, 1, 2, 3].map((i) => diskEntry(`${i}.jpg`, randomBytes(512 * 1024), opened));
+    const entries = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => diskEntry(`${i}.jpg`, randomBytes(512 * 1024), opened));
     const stream = zipStream(entries, { mtime });
     let received = 0;
     await new Promise<void>((resolve) => {
@@ -128,7 +147,25 @@ describe('zipStream', () => {
     });
     // Wait for the generator's finally block (it runs on the next turn after the destroy).
     await new Promise((r) => setTimeout(r, 50));
-    expect(opened.length).toBeLessThanOrEqual(2);
+    // In the second file: that one, the first, and ZIP_READ_AHEAD after the second.
+    expect(opened.length).toBe(2 + ZIP_READ_AHEAD);
+    expect(opened.every((file) => file.destroyed)).toBe(true);
+  });
+
+  it('fails the stream when a file cannot be opened, at its turn, closing the files opened ahead', async () => {
+    const opened: Readable[] = [];
+    const entries = [0, 1, 2, 3, 4].map((i) => diskEntry(`${i}.jpg`, randomBytes(1000), opened));
+    entries[2] = { ...entries[2]!, open: () => Promise.reject(new Error('missing photos/x/hr.jpg')) };
+    const chunks: Buffer[] = [];
+    const stream = zipStream(entries, { mtime });
+    await expect(
+      (async () => {
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+      })(),
+    ).rejects.toThrow('missing photos/x/hr.jpg');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(Buffer.concat(chunks).length).toBeGreaterThan(2000); // the first two files went out
+    expect(opened.length).toBe(4);
     expect(opened.every((file) => file.destroyed)).toBe(true);
   });
 

@@ -3,10 +3,12 @@ import { crc32 } from 'node:zlib';
 
 /**
  * A STORE-only ZIP writer for photo downloads: JPEGs do not compress, so every file goes into the
- * archive as it is, read once from storage and written straight to the response. The CRC-32 of each
- * file is computed natively (`zlib.crc32`) on the chunks as they pass and written after the data in a
- * data descriptor (general purpose bit 3), so nothing is read twice and nothing is buffered beyond
- * one chunk. Because nothing is compressed, the archive's exact size is known from the file sizes
+ * archive as it is, read once from storage and written straight to the response. A file whose CRC-32
+ * was recorded when it was stored has it in its local header and is sent without being checksummed;
+ * any other file is checksummed natively (`zlib.crc32`) on the way through and its CRC-32 follows
+ * the data in a data descriptor (general purpose bit 3), so nothing is read twice. The next few files
+ * are opened ahead (ZIP_READ_AHEAD), each holding at most one read, so reading from disk overlaps with
+ * sending. Because nothing is compressed, the archive's exact size is known from the file sizes
  * before the first byte (`zipArchiveSize`), so the response can carry a Content-Length.
  *
  * Limits: one entry must be smaller than 4 GiB (a photo always is); the archive itself may exceed
@@ -20,8 +22,14 @@ export interface ZipEntrySource {
   /** Exact size in bytes; the archive fails (and the response aborts) if the file turns out otherwise. */
   size: number;
   /**
-   * Opens the file when its turn comes; only one file is open at a time. Read it in large chunks
-   * (`ZIP_READ_SIZE`): every chunk is one read, one CRC call and one socket write.
+   * The file's CRC-32 when known beforehand (recorded when it was stored): it goes in the local
+   * header and the bytes are sent without being checksummed. Unknown: computed on the way through and
+   * written after the data in a data descriptor.
+   */
+  crc32?: number | null;
+  /**
+   * Opens the file shortly before its turn (at most ZIP_READ_AHEAD files ahead of the one being sent).
+   * Read it in large chunks (`ZIP_READ_SIZE`): every chunk is one read, one CRC call and one socket write.
    */
   open(): Promise<Readable>;
 }
@@ -51,7 +59,8 @@ const ZIP64_OFFSET_EXTRA = 4 + 8;
 const MAX_32 = 0xffffffff;
 const MAX_16 = 0xffff;
 
-const FLAGS = (1 << 3) | (1 << 11); // sizes and CRC in a data descriptor; UTF-8 names
+const UTF8_NAMES = 1 << 11;
+const DESCRIPTOR_FOLLOWS = 1 << 3; // sizes and CRC in a data descriptor after the data
 const VERSION_MADE_BY = (3 << 8) | 45; // Unix, spec 4.5
 const VERSION_NEEDED = 20;
 const VERSION_NEEDED_ZIP64 = 45;
@@ -59,6 +68,8 @@ const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0; // a regular file, rw-r--r--
 
 interface Layout {
   names: Buffer[];
+  /** Entries whose CRC-32 comes after their data (not known beforehand). */
+  descriptors: boolean[];
   offsets: number[];
   /** Entries whose local header offset goes in a ZIP64 extra field. */
   zip64Offsets: boolean[];
@@ -70,6 +81,7 @@ interface Layout {
 
 function layout(entries: readonly ZipEntrySource[], forceZip64: boolean): Layout {
   const names = entries.map((entry) => Buffer.from(entry.name, 'utf8'));
+  const descriptors = entries.map((entry) => typeof entry.crc32 !== 'number');
   const offsets: number[] = [];
   const zip64Offsets: boolean[] = [];
   let offset = 0;
@@ -86,13 +98,13 @@ function layout(entries: readonly ZipEntrySource[], forceZip64: boolean): Layout
     zip64Offsets.push(zip64Offset);
     anyZip64Offset ||= zip64Offset;
     centralSize += CENTRAL_HEADER + name.length + (zip64Offset ? ZIP64_OFFSET_EXTRA : 0);
-    offset += LOCAL_HEADER + name.length + entry.size + DATA_DESCRIPTOR;
+    offset += LOCAL_HEADER + name.length + entry.size + (descriptors[i] ? DATA_DESCRIPTOR : 0);
   }
   const centralOffset = offset;
   const zip64 = anyZip64Offset || entries.length >= MAX_16 || centralOffset >= MAX_32 || centralSize >= MAX_32;
   const total = centralOffset + centralSize + (zip64 ? ZIP64_END_OF_CENTRAL_DIRECTORY + ZIP64_LOCATOR : 0) + END_OF_CENTRAL_DIRECTORY;
   if (!Number.isSafeInteger(total)) throw new Error('ZIP archive too large');
-  return { names, offsets, zip64Offsets, centralOffset, centralSize, zip64, total };
+  return { names, descriptors, offsets, zip64Offsets, centralOffset, centralSize, zip64, total };
 }
 
 /** The exact number of bytes `zipStream` will produce for these entries. */
@@ -112,47 +124,83 @@ export function zipStream(entries: readonly ZipEntrySource[], options: ZipOption
   return Readable.from(generate(entries, plan, time, date), { objectMode: false, highWaterMark: 1024 * 1024 });
 }
 
+/**
+ * How many files after the one being sent are opened and start reading (each buffers at most one
+ * read, ZIP_READ_SIZE): from disk the next files' first reads overlap with sending, instead of the
+ * archive waiting for each file in turn. Memory: at most this many reads more.
+ */
+export const ZIP_READ_AHEAD = 3;
+
 async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time: number, date: number): AsyncGenerator<Buffer> {
   const crcs: number[] = [];
+  // Files opened ahead, by entry index; each is taken (and removed) when its turn comes.
+  const ahead = new Map<number, Promise<Readable>>();
+  const openAhead = (upTo: number) => {
+    for (let j = crcs.length; j <= Math.min(upTo, entries.length - 1); j++) {
+      if (ahead.has(j)) continue;
+      const opening = entries[j]!.open().then((stream) => {
+        stream.read(0); // start filling its buffer (one read) now
+        return stream;
+      });
+      opening.catch(() => {}); // a failure surfaces when the entry's turn comes
+      ahead.set(j, opening);
+    }
+  };
   // The previous entry's data descriptor waits for the next local header (or the central directory)
   // so the two small records go out as one write instead of two.
   let descriptor: Buffer | null = null;
-  for (const [i, entry] of entries.entries()) {
-    const name = plan.names[i]!;
-    const header = Buffer.alloc(LOCAL_HEADER + name.length);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION_NEEDED, 4);
-    header.writeUInt16LE(FLAGS, 6);
-    header.writeUInt16LE(0, 8); // STORE
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    // CRC-32 and both sizes stay 0 here: bit 3 puts them in the data descriptor (and the central directory).
-    header.writeUInt16LE(name.length, 26);
-    header.writeUInt16LE(0, 28);
-    name.copy(header, LOCAL_HEADER);
-    yield descriptor ? Buffer.concat([descriptor, header]) : header;
+  try {
+    for (const [i, entry] of entries.entries()) {
+      const name = plan.names[i]!;
+      const known = plan.descriptors[i] ? null : (entry.crc32 as number) >>> 0;
+      const header = Buffer.alloc(LOCAL_HEADER + name.length);
+      header.writeUInt32LE(0x04034b50, 0);
+      header.writeUInt16LE(VERSION_NEEDED, 4);
+      header.writeUInt16LE(flagsOf(plan, i), 6);
+      header.writeUInt16LE(0, 8); // STORE
+      header.writeUInt16LE(time, 10);
+      header.writeUInt16LE(date, 12);
+      if (known !== null) {
+        header.writeUInt32LE(known, 14);
+        header.writeUInt32LE(entry.size, 18);
+        header.writeUInt32LE(entry.size, 22);
+      } // else CRC-32 and sizes stay 0 here: bit 3 puts them in the data descriptor (and the central directory).
+      header.writeUInt16LE(name.length, 26);
+      header.writeUInt16LE(0, 28);
+      name.copy(header, LOCAL_HEADER);
 
-    const file = await entry.open();
-    let crc = 0;
-    let written = 0;
-    try {
-      for await (const chunk of file as AsyncIterable<Buffer>) {
-        written += chunk.length;
-        if (written > entry.size) throw new Error(`ZIP entry ${entry.name} is longer than ${entry.size} bytes`);
-        crc = crc32(chunk, crc);
-        yield chunk;
+      openAhead(i + ZIP_READ_AHEAD);
+      yield descriptor ? Buffer.concat([descriptor, header]) : header;
+      descriptor = null;
+
+      const file = await ahead.get(i)!;
+      ahead.delete(i);
+      let crc = 0;
+      let written = 0;
+      try {
+        for await (const chunk of file as AsyncIterable<Buffer>) {
+          written += chunk.length;
+          if (written > entry.size) throw new Error(`ZIP entry ${entry.name} is longer than ${entry.size} bytes`);
+          if (known === null) crc = crc32(chunk, crc);
+          yield chunk;
+        }
+      } finally {
+        file.destroy();
       }
-    } finally {
-      file.destroy();
-    }
-    if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
-    crcs.push(crc);
+      if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
+      crcs.push(known ?? crc >>> 0);
 
-    descriptor = Buffer.alloc(DATA_DESCRIPTOR);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(crc >>> 0, 4);
-    descriptor.writeUInt32LE(entry.size, 8);
-    descriptor.writeUInt32LE(entry.size, 12);
+      if (known === null) {
+        descriptor = Buffer.alloc(DATA_DESCRIPTOR);
+        descriptor.writeUInt32LE(0x08074b50, 0);
+        descriptor.writeUInt32LE(crc >>> 0, 4);
+        descriptor.writeUInt32LE(entry.size, 8);
+        descriptor.writeUInt32LE(entry.size, 12);
+      }
+    }
+  } finally {
+    // Aborted (client gone, or a file failed): close whatever was opened ahead.
+    for (const opening of ahead.values()) opening.then((stream) => stream.destroy(), () => {});
   }
   const central = centralDirectory(entries, plan, crcs, time, date);
   yield descriptor ? Buffer.concat([descriptor, central]) : central;
@@ -169,7 +217,7 @@ function centralDirectory(entries: readonly ZipEntrySource[], plan: Layout, crcs
     out.writeUInt32LE(0x02014b50, at);
     out.writeUInt16LE(VERSION_MADE_BY, at + 4);
     out.writeUInt16LE(zip64Offset ? VERSION_NEEDED_ZIP64 : VERSION_NEEDED, at + 6);
-    out.writeUInt16LE(FLAGS, at + 8);
+    out.writeUInt16LE(flagsOf(plan, i), at + 8);
     out.writeUInt16LE(0, at + 10);
     out.writeUInt16LE(time, at + 12);
     out.writeUInt16LE(date, at + 14);
@@ -217,6 +265,10 @@ function centralDirectory(entries: readonly ZipEntrySource[], plan: Layout, crcs
   out.writeUInt32LE(plan.zip64 ? MAX_32 : plan.centralOffset, at + 16);
   // comment length: 0
   return out;
+}
+
+function flagsOf(plan: Layout, entry: number): number {
+  return plan.descriptors[entry] ? UTF8_NAMES | DESCRIPTOR_FOLLOWS : UTF8_NAMES;
 }
 
 /** DOS time and date fields (2-second resolution, 1980–2107), clamped to that range. */

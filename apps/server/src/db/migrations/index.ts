@@ -4,6 +4,7 @@ import { accountsAndBranding } from './2026-11-22-01-accounts-and-branding';
 import { photoSessionsAndPhotos } from './2026-11-22-02-photo-sessions-and-photos';
 import { commerce } from './2026-11-22-03-commerce';
 import { sessionRevisions } from './2026-11-22-04-session-revisions';
+import { downloadChecksums } from './2026-11-22-05-download-checksums';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -15,5 +16,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-02-photo-sessions-and-photos': photoSessionsAndPhotos(dialect),
     '2026-11-22-03-commerce': commerce(dialect),
     '2026-11-22-04-session-revisions': sessionRevisions(dialect),
+    '2026-11-22-05-download-checksums': downloadChecksums(),
   };
 }

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { BrandingService } from '../branding/branding.service';
 import { type GalleryService, type PhotoFileRef, type Viewer, safeFileName } from './gallery.service';
-import { type MediaVariant, mediaFileKey } from './photo-media';
+import { type MediaVariant, downloadChecksum, mediaFileKey } from './photo-media';
 
 /** Download tokens (the `hash` of the download calls) work for 5 minutes. */
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -104,7 +104,8 @@ export class DownloadsService {
    * A ZIP of the photos the URLs name (each checked like a single download; the same photo twice goes
    * in once), at the chosen resolution (High Resolution by default). JPEGs are stored, not
    * compressed, so the archive's exact size is known before the first byte: it streams from storage
-   * one file at a time with a Content-Length, and memory stays flat however many photos are selected.
+   * in order with a Content-Length, a few files read ahead, and memory stays flat however many photos
+   * are selected.
    */
   async zip(viewer: Viewer, urls: string[], resolution: DownloadResolution = 'hr'): Promise<FileDownload> {
     if (urls.length === 0) throw new ValidationError(galleryMessages.zipNeedsSelection);
@@ -130,13 +131,14 @@ export class DownloadsService {
           if (!stored) throw new Error(`missing ${key}`);
           return stored.stream;
         };
-        return { name: downloadName(photo.name, variant, resolution), size, open };
+        const crc32 = downloadChecksum(variant === 'retouched' ? photo.retouched_crc32 : photo.media_crc32, resolution);
+        return { name: downloadName(photo.name, variant, resolution), size, crc32, open };
       }),
     );
     for (const entry of entries) entry.name = names.take(entry.name);
 
-    // STORE only, CRC-32 natively on the way through, sizes known: an exact Content-Length, one file
-    // open at a time, closed if the client goes away (media/zip-writer.ts).
+    // STORE only, CRC-32s as recorded at import (else computed on the way through), sizes known: an
+    // exact Content-Length, a few files open ahead, all closed if the client goes away (media/zip-writer.ts).
     const studio = (await this.branding.mailBranding()).studioName;
     const now = this.clock();
     return {

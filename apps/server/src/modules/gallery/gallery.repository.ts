@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { Database, NewPhotoRow, PhotoRow, PhotoSessionRow, PhotosTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
+import type { StoredMediaFolder } from './photo-media';
 
 /** The photos a page shows: one customer's, or one session's. */
 export type PhotoScope = { userId: number } | { sessionId: number };
@@ -227,9 +228,11 @@ export class GalleryRepository {
   }
 
   /** Attaches a retouched version only if the photo has none yet; false when it already had one. */
-  async attachRetouched(photoId: number, mediaKey: string, extension: string): Promise<boolean> {
+  async attachRetouched(photoId: number, stored: StoredMediaFolder): Promise<boolean> {
     const changed = await this.changePhoto(photoId, (before) =>
-      before.retouched_media_key === null ? { retouched_media_key: mediaKey, retouched_ext: extension, is_retouched: 1 } : null,
+      before.retouched_media_key === null
+        ? { retouched_media_key: stored.folder, retouched_ext: stored.extension, retouched_crc32: stored.crc32, is_retouched: 1 }
+        : null,
     );
     return changed?.changed === true;
   }

@@ -5,7 +5,7 @@ import type { PhotoSessionRow } from '../../db/schema';
 import { UnreadableImageError, makeRenditions } from '../../media/renditions';
 import type { Storage } from '../../storage/storage';
 import type { GalleryRepository } from './gallery.repository';
-import { deleteMediaFolder, storeRenditionSet } from './photo-media';
+import { type StoredMediaFolder, deleteMediaFolder, storeRenditionSet } from './photo-media';
 
 /** One file to import: its name (for the photo's name and retouch matching) and how to read it. */
 export interface ImportSource {
@@ -110,14 +110,14 @@ export class PhotoImportService {
       }
 
       const renditions = await makeRenditions(content);
-      const folder = await storeRenditionSet(this.storage, renditions);
-      let retouchedFolder: { folder: string; extension: string } | null = null;
+      const stored = await storeRenditionSet(this.storage, renditions);
+      let retouchedStored: StoredMediaFolder | null = null;
       try {
         if (retouched) {
           const set = await makeRenditions(await retouched.read()).catch((cause: unknown) => {
             throw new UnreadableImageError(`retouched version ${retouched.fileName}: ${describe(cause)}`, { cause });
           });
-          retouchedFolder = { folder: await storeRenditionSet(this.storage, set), extension: set.extension };
+          retouchedStored = await storeRenditionSet(this.storage, set);
         }
         const photo = await this.gallery.insertPhoto({
           session_id: session.id,
@@ -126,23 +126,25 @@ export class PhotoImportService {
           content_hash: contentHash,
           width: renditions.width,
           height: renditions.height,
-          media_key: folder,
-          original_ext: renditions.extension,
-          retouched_media_key: retouchedFolder?.folder ?? null,
-          retouched_ext: retouchedFolder?.extension ?? null,
-          is_retouched: retouchedFolder ? 1 : 0,
+          media_key: stored.folder,
+          original_ext: stored.extension,
+          media_crc32: stored.crc32,
+          retouched_media_key: retouchedStored?.folder ?? null,
+          retouched_ext: retouchedStored?.extension ?? null,
+          retouched_crc32: retouchedStored?.crc32 ?? null,
+          is_retouched: retouchedStored ? 1 : 0,
           position,
           created_at: this.clock().toISOString(),
         });
         if (!photo) {
           // The same content arrived twice in this run (or in a parallel run) and the other copy won.
-          await this.discard(folder, renditions.extension, retouchedFolder);
+          await this.discard(stored, retouchedStored);
           const winner = await this.gallery.findPhotoByHash(session.id, contentHash);
           return { fileName, status: 'duplicate', photoId: winner?.id };
         }
         return { fileName, status: 'imported', photoId: photo.id };
       } catch (error) {
-        await this.discard(folder, renditions.extension, retouchedFolder);
+        await this.discard(stored, retouchedStored);
         throw error;
       }
     } catch (error) {
@@ -152,18 +154,17 @@ export class PhotoImportService {
   }
 
   private async attachRetouched(photoId: number, retouched: ImportSource): Promise<void> {
-    const set = await makeRenditions(await retouched.read());
-    const folder = await storeRenditionSet(this.storage, set);
+    const stored = await storeRenditionSet(this.storage, await makeRenditions(await retouched.read()));
     try {
-      if (!(await this.gallery.attachRetouched(photoId, folder, set.extension))) await deleteMediaFolder(this.storage, folder, set.extension);
+      if (!(await this.gallery.attachRetouched(photoId, stored))) await deleteMediaFolder(this.storage, stored.folder, stored.extension);
     } catch (error) {
-      await deleteMediaFolder(this.storage, folder, set.extension);
+      await deleteMediaFolder(this.storage, stored.folder, stored.extension);
       throw error;
     }
   }
 
-  private async discard(folder: string, extension: string, retouched: { folder: string; extension: string } | null): Promise<void> {
-    await deleteMediaFolder(this.storage, folder, extension);
+  private async discard(stored: StoredMediaFolder, retouched: StoredMediaFolder | null): Promise<void> {
+    await deleteMediaFolder(this.storage, stored.folder, stored.extension);
     if (retouched) await deleteMediaFolder(this.storage, retouched.folder, retouched.extension);
   }
 }

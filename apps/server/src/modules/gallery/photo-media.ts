@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { RENDITION_EXTENSIONS, RENDITION_NAMES, type RenditionName, type RenditionSet } from '../../media/renditions';
 import type { Storage } from '../../storage/storage';
 
@@ -28,11 +29,31 @@ export function mediaVersion(folder: string): string {
   return createHash('sha256').update(folder).digest('base64url').slice(0, 10);
 }
 
+/** The files a photo can be downloaded as, one per download size. */
+export type DownloadFile = 'sm' | 'hr';
+const DOWNLOAD_FILES: readonly DownloadFile[] = ['sm', 'hr'];
+
+/** A folder of renditions as stored: what a photo row records of it. */
+export interface StoredMediaFolder {
+  folder: string;
+  /** Of the original. */
+  extension: string;
+  /** The download files' CRC-32s (`media_crc32` / `retouched_crc32`, read by `downloadChecksum`). */
+  crc32: string;
+}
+
+/** The recorded CRC-32 of a download file, or null when the photo predates the record. */
+export function downloadChecksum(recorded: string | null, file: DownloadFile): number | null {
+  if (recorded === null) return null;
+  const value = (JSON.parse(recorded) as Partial<Record<DownloadFile, unknown>>)[file];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff ? value : null;
+}
+
 /**
- * Stores every file of a rendition set in a new folder and returns the folder. All or nothing: when
- * any write fails, the files already written are deleted before the error is thrown on.
+ * Stores every file of a rendition set in a new folder. All or nothing: when any write fails, the
+ * files already written are deleted before the error is thrown on.
  */
-export async function storeRenditionSet(storage: Storage, set: RenditionSet): Promise<string> {
+export async function storeRenditionSet(storage: Storage, set: RenditionSet): Promise<StoredMediaFolder> {
   const folder = `photos/${randomBytes(16).toString('hex')}`;
   const writes: [string, Buffer][] = [
     ...RENDITION_NAMES.map((name): [string, Buffer] => [mediaFileKey(folder, name, set.extension), set.files[name]]),
@@ -44,7 +65,8 @@ export async function storeRenditionSet(storage: Storage, set: RenditionSet): Pr
     await deleteMediaFolder(storage, folder, set.extension);
     throw error;
   }
-  return folder;
+  const checksums = Object.fromEntries(DOWNLOAD_FILES.map((file) => [file, crc32(set.files[file])]));
+  return { folder, extension: set.extension, crc32: JSON.stringify(checksums) };
 }
 
 /** Best effort: deleting a missing file is not an error, and a failure here must not hide the first one. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { StoredMediaFolder } from '../gallery/photo-media';
 
 export interface DeliveryItem {
   itemId: number;
@@ -48,10 +49,10 @@ export class DeliveryRepository {
   }
 
   /** Points an already-retouched photo at a new retouched folder (the counters do not change). */
-  async replaceRetouched(photoId: number, mediaKey: string, extension: string): Promise<void> {
+  async replaceRetouched(photoId: number, stored: StoredMediaFolder): Promise<void> {
     await this.db
       .updateTable('photos')
-      .set({ retouched_media_key: mediaKey, retouched_ext: extension })
+      .set({ retouched_media_key: stored.folder, retouched_ext: stored.extension, retouched_crc32: stored.crc32 })
       .where('id', '=', photoId)
       .where('is_retouched', '=', 1)
       .executeTakeFirstOrThrow();

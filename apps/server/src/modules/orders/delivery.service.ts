@@ -83,17 +83,16 @@ export class DeliveryService {
 
   /** New renditions in a new folder; the photo points at it; the replaced folder goes. */
   private async attach(photoId: number, previousKey: string | null, previousExt: string | null, data: Buffer): Promise<void> {
-    const set = await makeRenditions(data);
-    const folder = await storeRenditionSet(this.storage, set);
+    const stored = await storeRenditionSet(this.storage, await makeRenditions(data));
     try {
       if (previousKey === null) {
-        if (await this.gallery.attachRetouched(photoId, folder, set.extension)) return;
+        if (await this.gallery.attachRetouched(photoId, stored)) return;
         // Retouched meanwhile (an import with --retouched): the next run replaces that one.
         throw new Error('the photo was retouched while delivering; run the delivery again');
       }
-      await this.deliveries.replaceRetouched(photoId, folder, set.extension);
+      await this.deliveries.replaceRetouched(photoId, stored);
     } catch (error) {
-      await deleteMediaFolder(this.storage, folder, set.extension);
+      await deleteMediaFolder(this.storage, stored.folder, stored.extension);
       throw error;
     }
     if (previousExt !== null) await deleteMediaFolder(this.storage, previousKey, previousExt);
