@@ -46,6 +46,22 @@ describe('LocalDiskStorage', () => {
     expect(await storage.getStream('a')).toBeNull();
   });
 
+  it('removes a folder with its last file, and nothing above it', async () => {
+    await storage.put('photos/f1/x.jpg', Buffer.from('x'));
+    await storage.put('photos/f1/y.jpg', Buffer.from('y'));
+    await storage.put('photos/f2/z.jpg', Buffer.from('z'));
+    await storage.put('top.txt', Buffer.from('t'));
+    await storage.delete('photos/f1/x.jpg');
+    expect(await fs.readdir(path.join(root, 'photos'))).toEqual(['f1', 'f2']);
+    await storage.delete('photos/f1/y.jpg');
+    expect(await fs.readdir(path.join(root, 'photos'))).toEqual(['f2']);
+    await storage.delete('photos/f2/z.jpg');
+    expect(await fs.readdir(path.join(root, 'photos'))).toEqual([]);
+    await storage.delete('top.txt');
+    expect((await fs.stat(root)).isDirectory()).toBe(true);
+    await storage.delete('photos/gone/missing.jpg');
+  });
+
   it('reads in chunks of the size asked for', async () => {
     const data = Buffer.alloc(300 * 1024, 7);
     await storage.put('c/big.bin', data);

@@ -51,8 +51,19 @@ export class LocalDiskStorage implements Storage {
     return null;
   }
 
+  /** Also removes the file's folder once it is empty (a photo's folder after its last file), never the root. */
   async delete(key: string): Promise<void> {
-    await fs.rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await fs.rm(target, { force: true });
+    const folder = path.dirname(target);
+    if (folder === path.resolve(this.root)) return;
+    try {
+      await fs.rmdir(folder);
+    } catch (error) {
+      // Still holding files (or already gone): leave it.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOENT') throw error;
+    }
   }
 
   async exists(key: string): Promise<boolean> {
