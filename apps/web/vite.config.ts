@@ -1,12 +1,75 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
+import { storageKeys } from '../../packages/contract/src/storage-keys';
 
 // The API server (apps/server) serves the built app from apps/web/dist and the API under /api.
 // In development Vite serves the app and forwards /api to that server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const GALLERY_ROUTE_MODULES = ['app/layouts/app-layout.tsx', 'app/routes/main.tsx'];
+
+/**
+ * The gallery's own code (its layout and screen, with the chunks they import that start-up has not
+ * loaded) normally starts downloading only once the start-up code has run and the router has matched
+ * the URL. For a signed-in visitor (or one with a session code) opening the gallery (/main,
+ * /main/favourites, …; not /main/orders) a tiny async script from index.html asks for it right away,
+ * alongside the start-up code; the lazy routes then find it in the cache. Nothing changes for other
+ * pages or signed-out visitors. It is a file, not an inline script: the server's CSP allows scripts
+ * from 'self' only.
+ */
+function preloadGalleryRoute(): Plugin {
+  let preloadScript: { fileName: string; source: string } | undefined;
+  return {
+    name: 'studio-gallery:preload-gallery-route',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (preloadScript) this.emitFile({ type: 'asset', fileName: preloadScript.fileName, source: preloadScript.source });
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entryChunk = chunks.find((c) => c.isEntry);
+        if (!entryChunk) return html;
+        const startup = new Set<string>();
+        const visit = (file: string, into: Set<string>) => {
+          if (into.has(file) || startup.has(file)) return;
+          into.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) visit(dep, into);
+        };
+        visit(entryChunk.fileName, startup);
+        const scripts = new Set<string>();
+        for (const module of GALLERY_ROUTE_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId === `${srcDir}${module}`);
+          if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
+          visit(chunk.fileName, scripts);
+        }
+        const styles = [...scripts].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const links = [
+          ...[...scripts].map((file) => ['modulepreload', `/${file}`]),
+          ...styles.map((file) => ['preload', `/${file}`]),
+        ];
+        const source =
+          `(function(){try{var s=localStorage;if(!/^\\/main(\\/(?!orders)|$)/.test(location.pathname)||!(s.getItem(${JSON.stringify(storageKeys.token)})||s.getItem(${JSON.stringify(storageKeys.code)})))return;` +
+          `${JSON.stringify(links)}.forEach(function(l){var e=document.createElement('link');e.rel=l[0];e.href=l[1];e.crossOrigin='';if(l[0]==='preload')e.as='style';document.head.appendChild(e)})}catch(e){}})();\n`;
+        preloadScript = { fileName: `assets/preload-gallery-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`, source };
+        return html.replace('</head>', `  <script async src="/${preloadScript.fileName}"></script>\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadGalleryRoute()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -24,6 +87,9 @@ export default defineConfig({
     // pages share in one chunk. Letting Rolldown split everything per page measured worse for /main
     // (dozens of small requests, more bytes), and its entriesAware grouping broke the start-up order.
     rolldownOptions: {
+      // The contract's modules only declare constants and schemas: without this, importing one name
+      // from it runs every schema's construction (zod) at start-up, commerce's included.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) },
       output: {
         codeSplitting: {
           groups: [
@@ -31,8 +97,16 @@ export default defineConfig({
             // Libraries only some pages use get their own chunks, so the gallery doesn't load them.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 25 },
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 25 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 20 },
-            // App modules several pages share (api client, paths, shared components): one chunk.
+            // '$initial': what the entry imports statically, i.e. what every page runs at start-up. The
+            // libraries split in two: the start-up ones (React Query, zod, Mantine's provider and
+            // notifications) and the components the screens use ('ui', loaded with the first lazy
+            // route). Before, one vendor chunk carried every page's Mantine components into start-up.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'ui', test: /node_modules[\\/]/, priority: 19 },
+            // The app's (and the contract's) start-up modules: one chunk, so 'shared' below holds only
+            // code of lazy pages (it used to pull start-up modules and their schemas in with it).
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 15 },
+            // App modules several lazy pages share (cart store, shared components): one chunk.
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 10 },
           ],
         },

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Badge, Checkbox, Tooltip } from '@mantine/core';
 import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled, IconMaximize, IconPhoto, IconRestore } from '@tabler/icons-react';
 import { photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
@@ -19,9 +19,25 @@ export interface PhotoCardProps {
   onToggleSkip: (photo: GalleryPhoto) => void;
 }
 
+/**
+ * A card action's tooltip, attached to its button through `target` so the button itself never
+ * changes. Cards mount their tooltips on the first pointer entry (see PhotoCard): four Mantine
+ * tooltips per card, each with its floating-ui state and portal, were most of the gallery's first
+ * commit; until the pointer comes near, no tooltip can show anyway (they open on hover only).
+ */
+function ActionTooltip({ label, target }: { label: string; target: RefObject<HTMLButtonElement | null> }) {
+  return <Tooltip label={label} target={target} withArrow openDelay={300} />;
+}
+
 /** One photo of the grid: a fixed 2:3 frame (no layout shift), its checkbox and its actions. */
 export function PhotoCard({ photo, flag, selected, priority = false, onToggleSelected, onPreview, onDownload, onToggleFavourite, onToggleSkip }: PhotoCardProps) {
   const frameRef = useRef<HTMLButtonElement>(null);
+  const previewRef = useRef<HTMLButtonElement>(null);
+  const downloadRef = useRef<HTMLButtonElement>(null);
+  const favouriteRef = useRef<HTMLButtonElement>(null);
+  const skipRef = useRef<HTMLButtonElement>(null);
+  // The actions' tooltips exist from the first time the pointer enters the card (hover only).
+  const [tooltips, setTooltips] = useState(false);
   const inView = useInView(frameRef, '50px');
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -31,7 +47,12 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
   const showImage = (priority || inView) && !failed;
 
   return (
-    <div className={classes.card} data-selected={selected || undefined} data-testid="photo-card">
+    <div
+      className={classes.card}
+      data-selected={selected || undefined}
+      data-testid="photo-card"
+      onPointerEnter={tooltips ? undefined : () => setTooltips(true)}
+    >
       <div className={classes.media}>
       <Checkbox
         className={classes.check}
@@ -76,19 +97,18 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
         ) : null}
       </button>
       <div className={classes.actions}>
-        <Tooltip label="Preview" withArrow openDelay={300}>
-          <ActionIcon className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
-            <IconMaximize size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Download" withArrow openDelay={300}>
-          <ActionIcon className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onDownload(photo)} aria-label={`Download ${photo.name}`}>
-            <IconDownload size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon ref={previewRef} className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+          <IconMaximize size={18} aria-hidden />
+        </ActionIcon>
+        {tooltips ? <ActionTooltip label="Preview" target={previewRef} /> : null}
+        <ActionIcon ref={downloadRef} className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onDownload(photo)} aria-label={`Download ${photo.name}`}>
+          <IconDownload size={18} aria-hidden />
+        </ActionIcon>
+        {tooltips ? <ActionTooltip label="Download" target={downloadRef} /> : null}
         {canToggleFavourite(flag) ? (
-          <Tooltip label={favourite ? 'Remove from favorites' : 'Mark as favorite'} withArrow openDelay={300}>
+          <>
             <ActionIcon
+              ref={favouriteRef}
               className={classes.action}
               data-active={favourite || undefined}
               variant="white"
@@ -100,11 +120,13 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
             >
               {favourite ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+            {tooltips ? <ActionTooltip label={favourite ? 'Remove from favorites' : 'Mark as favorite'} target={favouriteRef} /> : null}
+          </>
         ) : null}
         {canToggleSkip(photo, flag) ? (
-          <Tooltip label={skipLabel(photo)} withArrow openDelay={300}>
+          <>
             <ActionIcon
+              ref={skipRef}
               className={classes.action}
               variant="white"
               radius="xl"
@@ -114,7 +136,8 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
             >
               {skipped ? <IconRestore size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+            {tooltips ? <ActionTooltip label={skipLabel(photo)} target={skipRef} /> : null}
+          </>
         ) : null}
       </div>
       </div>
