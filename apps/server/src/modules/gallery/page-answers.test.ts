@@ -86,12 +86,14 @@ describe('PageAnswers', () => {
     expect(state.builds).toBe(5);
   });
 
-  it('keeps nothing with a bound of 0', async () => {
+  it('keeps nothing with a bound of 0, and builds every request afresh', async () => {
     const { state, gallery } = fakeGallery();
     const answers = new PageAnswers(gallery, 0);
     await answers.userPage(1, request());
     await answers.userPage(1, request());
     expect(state.builds).toBe(2);
+    await Promise.all([answers.userPage(1, request()), answers.userPage(1, request())]);
+    expect(state.builds).toBe(4);
     expect(answers.size).toEqual({ entries: 0, bytes: 0 });
   });
 });

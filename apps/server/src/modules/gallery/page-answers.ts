@@ -43,7 +43,7 @@ export class PageAnswers {
 
   private readonly serialize = compileJsonSerializer(pagedPhotosResponse);
 
-  /** maxBytes 0: every page is built afresh (GALLERY_PAGE_CACHE_MB=0). */
+  /** maxBytes 0: every request builds its page afresh (GALLERY_PAGE_CACHE_MB=0). */
   constructor(
     private readonly gallery: GalleryService,
     private readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES,
@@ -75,6 +75,8 @@ export class PageAnswers {
       this.entries.set(key, cached);
       return cached;
     }
+    // Off: every request builds its own page (what a page costs; also no sharing of builds).
+    if (this.maxBytes === 0) return this.build(key, revision, scope, normalized, expires);
     const buildKey = `${revision}\n${key}`;
     let build = this.building.get(buildKey);
     if (build === undefined) {
