@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';
-import { galleryPageQueryOptions } from '../features/gallery/api/get-gallery-page';
+import { galleryPageQueryOptions, getGalleryPage } from '../features/gallery/api/get-gallery-page';
 import { getGalleryViewer } from '../features/gallery/api/viewer';
 import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
 import { flagForPath } from '../features/gallery/lib/photo-rules';
@@ -40,13 +40,20 @@ function signedOut() {
 /**
  * /main: a signed-in user, or a visitor holding a session code. Given the app's query client, it
  * also starts fetching the first gallery page (the one the screen opens on) right away, alongside
- * the branding and the screen's code, instead of after the screen has rendered.
+ * the branding and the screen's code, instead of after the screen has rendered. On a fresh page load
+ * that request is usually under way already (index.html's preload script, src/app/preload-gallery.ts):
+ * the loader's fetch adopts it instead of asking again.
  */
 export function galleryLoader({ request }: LoaderFunctionArgs, queryClient?: QueryClient) {
   if (!getSession() && !getSessionCode()) return signedOut();
   if (queryClient) {
     const { page, pageSize, flag, search } = initialGalleryState(flagForPath(new URL(request.url).pathname));
-    void queryClient.prefetchQuery(galleryPageQueryOptions(getGalleryViewer(), { page, pageSize, flag, search }));
+    const viewer = getGalleryViewer();
+    const params = { page, pageSize, flag, search };
+    void queryClient.prefetchQuery({
+      ...galleryPageQueryOptions(viewer, params),
+      queryFn: ({ signal }) => getGalleryPage(viewer, params, signal, true),
+    });
   }
   return null;
 }

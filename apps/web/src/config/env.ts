@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiBaseUrl } from '../lib/api-url';
 
 /**
  * Build-time configuration, validated once at boot. Every value has a default that works when the
@@ -21,7 +22,7 @@ function readEnv() {
     throw new Error(`Invalid web app configuration: ${problems}`);
   }
   return {
-    apiBaseUrl: parsed.data.VITE_API_BASE_URL.replace(/\/$/, ''),
+    apiBaseUrl: apiBaseUrl(parsed.data.VITE_API_BASE_URL),
     googleGsiUrl: parsed.data.VITE_GOOGLE_GSI_URL,
   };
 }

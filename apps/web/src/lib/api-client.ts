@@ -1,6 +1,8 @@
 import { errorResponse, messages } from '@studio-gallery/contract';
 import { notifications } from '@mantine/notifications';
 import { env } from '../config/env';
+import { apiHeaders, buildApiUrl, type ApiQuery } from './api-url';
+import { takeEarlyResponse } from './early-response';
 import { clearStoredState, getToken } from './session';
 
 /** A failed call: the HTTP status (0 when there was no response) and the server's `{ message }`. */
@@ -57,7 +59,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Overrides the JSON content type (the reset-password call uses application/json-patch+json). */
   contentType?: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: ApiQuery;
   /** Extra request headers (the gallery's session-code header for visitors). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -68,17 +70,11 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** 'blob' answers a successful response's bytes (image binaries); errors are still read as JSON. */
   responseType?: 'json' | 'blob';
-}
-
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `${env.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  /**
+   * A GET that index.html's preload script may already have sent (src/lib/early-response.ts): adopt
+   * its response when it is this very request.
+   */
+  adoptEarlyResponse?: boolean;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -103,18 +99,19 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, contentType, query, signal, redirectOnUnauthorized = true, responseType = 'json' } = options;
   const token = getToken();
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = contentType ?? 'application/json';
+  const headers = apiHeaders(token, options.headers, body === undefined ? undefined : (contentType ?? 'application/json'));
+  const url = buildApiUrl(env.apiBaseUrl, path, query);
+  const early = options.adoptEarlyResponse && method === 'GET' ? takeEarlyResponse(url, headers) : undefined;
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     showUnexpectedError();

@@ -1,32 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pagedPhotosResponse, type GalleryFlag } from '@studio-gallery/contract';
+import { pagedPhotosResponse } from '@studio-gallery/contract';
 import { api } from '../../../lib/api-client';
+import { galleryPageRequest, type GalleryPageParams } from './gallery-page-request';
 import type { GalleryViewer } from './viewer';
 
-export interface GalleryPageParams {
-  page: number;
-  pageSize: number;
-  flag: GalleryFlag;
-  search: string;
-}
+export type { GalleryPageParams };
 
 /**
- * Loading rule (spec §4): a signed-in customer gets their photos (GET /sessions/GetUserSessionsPage),
- * a visitor the photos of the stored session code (GET /sessions/getSessionImages).
+ * The gallery page of spec §4 (see galleryPageRequest). `adoptEarlyResponse`: the route loader's first
+ * request may take over the one index.html's preload script already sent (src/lib/early-response.ts).
  */
-export async function getGalleryPage(viewer: GalleryViewer, params: GalleryPageParams, signal?: AbortSignal) {
-  const common = { page: params.page, pageSize: params.pageSize, flag: params.flag, searchKey: params.search || undefined };
-  if (viewer.kind === 'user') {
-    return pagedPhotosResponse.parse(
-      await api.get<unknown>('/sessions/GetUserSessionsPage', { query: { userId: viewer.userId, ...common }, signal }),
-    );
-  }
-  if (viewer.kind === 'visitor') {
-    return pagedPhotosResponse.parse(
-      await api.get<unknown>('/sessions/getSessionImages', { query: { couponcode: viewer.code, ...common }, signal }),
-    );
-  }
-  throw new Error('Not signed in');
+export async function getGalleryPage(viewer: GalleryViewer, params: GalleryPageParams, signal?: AbortSignal, adoptEarlyResponse = false) {
+  const request = galleryPageRequest(viewer, params);
+  if (!request) throw new Error('Not signed in');
+  return pagedPhotosResponse.parse(await api.get<unknown>(request.path, { query: request.query, signal, adoptEarlyResponse }));
 }
 
 /** Every gallery query starts with this key; mutations invalidate it. */

@@ -6,12 +6,15 @@ export const SESSION_CODE_HEADER = 'X-Session-Code';
 /** Who is looking at the gallery: a signed-in customer, a visitor with a session code, or nobody. */
 export type GalleryViewer = { kind: 'user'; userId: string } | { kind: 'visitor'; code: string } | { kind: 'none' };
 
-export function getGalleryViewer(): GalleryViewer {
-  const session = getSession();
+/** The viewer rule: the signed-in user first, then a session code (also index.html's preload script's). */
+export function viewerFrom(session: { userId: string } | null, code: string | null): GalleryViewer {
   if (session) return { kind: 'user', userId: session.userId };
-  const code = getSessionCode();
   if (code) return { kind: 'visitor', code };
   return { kind: 'none' };
+}
+
+export function getGalleryViewer(): GalleryViewer {
+  return viewerFrom(getSession(), getSessionCode());
 }
 
 /** Extra headers of the photo calls: the session code for visitors (users send their bearer). */

@@ -1,0 +1,62 @@
+/**
+ * index.html's preload script: built on its own, as a tiny classic script, by vite.config.ts
+ * (preloadGalleryRoute; the server's CSP allows scripts from 'self' only, so it is a file). It runs
+ * as soon as it arrives, before the start-up code has, and only for a signed-in visitor (or one with a
+ * session code) opening the gallery (/main, /main/favourites, …; not /main/orders). It starts:
+ * - the gallery route's code (its layout and screen, the chunks they import, their styles): the lazy
+ *   routes then find it in the cache;
+ * - the request of the gallery's first page, the one the route loader would send: the loader adopts
+ *   its response (src/lib/early-response.ts).
+ * Everything it uses is the app's own code (request and viewer rules), nothing copied. (Preloading the
+ * first thumbnails from here as well measured worse: they compete with the start-up code.)
+ */
+import { storageKeys } from '@studio-gallery/contract';
+import { paths } from '../config/paths';
+import { galleryPageRequest } from '../features/gallery/api/gallery-page-request';
+import { viewerFrom } from '../features/gallery/api/viewer';
+import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
+import { flagForPath } from '../features/gallery/lib/photo-rules';
+import { apiBaseUrl, apiHeaders, buildApiUrl } from '../lib/api-url';
+import { startEarlyRequest } from '../lib/early-response';
+import { isExpired, readJwtPayload } from '../lib/jwt';
+import { storage } from '../lib/storage';
+
+/** [rel, href] of the gallery route's chunks and styles, filled in by the build. */
+declare const __GALLERY_ROUTE_LINKS__: [rel: 'modulepreload' | 'preload', href: string][];
+
+function addLink(attributes: Partial<HTMLLinkElement>): void {
+  document.head.appendChild(Object.assign(document.createElement('link'), attributes));
+}
+
+/** The signed-in session as far as the page can tell without the app: a user id and an unexpired token. */
+function storedSession(token: string | null): { userId: string } | null {
+  const userId = storage.get(storageKeys.userId);
+  if (!token || !userId) return null;
+  const claims = readJwtPayload(token) as { exp?: unknown } | undefined;
+  return typeof claims?.exp === 'number' && !isExpired({ exp: claims.exp }) ? { userId } : null;
+}
+
+function preloadGallery(): void {
+  const pathname = location.pathname.toLowerCase();
+  const main = paths.main.toLowerCase();
+  const inGallery = pathname === main || (pathname.startsWith(`${main}/`) && !pathname.startsWith(paths.mainOrders.toLowerCase()));
+  const token = storage.get(storageKeys.token);
+  const code = storage.get(storageKeys.code);
+  if (!inGallery || !(token || code)) return;
+
+  for (const [rel, href] of __GALLERY_ROUTE_LINKS__) {
+    addLink(rel === 'preload' ? { rel, href, as: 'style', crossOrigin: '' } : { rel, href, crossOrigin: '' });
+  }
+
+  const { page, pageSize, flag, search } = initialGalleryState(flagForPath(location.pathname));
+  const request = galleryPageRequest(viewerFrom(storedSession(token), code), { page, pageSize, flag, search });
+  if (!request) return;
+  const url = buildApiUrl(apiBaseUrl(import.meta.env.VITE_API_BASE_URL), request.path, request.query);
+  startEarlyRequest(url, apiHeaders(token));
+}
+
+try {
+  preloadGallery();
+} catch {
+  // A preload only: the app does the real work.
+}

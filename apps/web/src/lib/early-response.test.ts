@@ -1,0 +1,37 @@
+import { storageKeys } from '@studio-gallery/contract';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/render';
+import { api } from './api-client';
+import { apiHeaders } from './api-url';
+import { startEarlyRequest, takeEarlyResponse } from './early-response';
+
+describe('early response (index.html preload script → API client)', () => {
+  it('the API client adopts the early response of the very same GET instead of sending it again', async () => {
+    localStorage.setItem(storageKeys.token, 'T0KEN');
+    const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
+    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
+    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: true })).resolves.toEqual({ n: 1 });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next call asks the server.
+    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: true })).resolves.toEqual({ n: 1 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is dropped, not adopted, by a request that differs (URL or headers)', () => {
+    stubFetch({});
+    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
+    expect(takeEarlyResponse('/api/things?page=2', apiHeaders('T0KEN'))).toBeUndefined();
+    expect(takeEarlyResponse('/api/things?page=1', apiHeaders('T0KEN'))).toBeUndefined();
+    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
+    expect(takeEarlyResponse('/api/things?page=1', apiHeaders('OTHER'))).toBeUndefined();
+  });
+
+  it('only requests that ask for it adopt it', async () => {
+    localStorage.setItem(storageKeys.token, 'T0KEN');
+    const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
+    void startEarlyRequest('/api/things', apiHeaders('T0KEN'));
+    await api.get('/things');
+    expect(calls).toHaveLength(2);
+    expect(takeEarlyResponse('/api/things', apiHeaders('T0KEN'))).toBeDefined();
+  });
+});
