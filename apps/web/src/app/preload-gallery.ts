@@ -1,8 +1,10 @@
 /**
  * index.html's preload script: built on its own, as a tiny classic script, by vite.config.ts
  * (preloadGalleryRoute; the server's CSP allows scripts from 'self' only, so it is a file). It runs
- * as soon as it arrives, before the start-up code has, and only for a signed-in visitor (or one with a
- * session code) opening the gallery (/main, /main/favourites, …; not /main/orders). It starts:
+ * as soon as it arrives, before the start-up code has. On every page it starts the request of the
+ * studio's branding (which the app waits for before it shows a screen): the branding query adopts its
+ * response (src/lib/early-response.ts). For a signed-in visitor (or one with a session code) opening
+ * the gallery (/main, /main/favourites, …; not /main/orders) it also starts:
  * - the gallery route's code (its layout and screen, the chunks they import, their styles): the lazy
  *   routes then find it in the cache;
  * - the request of the gallery's first page, the one the route loader would send: the loader adopts
@@ -12,6 +14,7 @@
  */
 import { storageKeys } from '@studio-gallery/contract';
 import { paths } from '../config/paths';
+import { brandingRequest } from '../features/branding/api/branding-request';
 import { galleryPageRequest } from '../features/gallery/api/gallery-page-request';
 import { viewerFrom } from '../features/gallery/api/viewer';
 import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
@@ -37,10 +40,14 @@ function storedSession(token: string | null): { userId: string } | null {
 }
 
 function preloadGallery(): void {
+  const token = storage.get(storageKeys.token);
+  const base = apiBaseUrl(import.meta.env.VITE_API_BASE_URL);
+  const branding = brandingRequest(location.host);
+  startEarlyRequest('branding', buildApiUrl(base, branding.path, branding.query), apiHeaders(token));
+
   const pathname = location.pathname.toLowerCase();
   const main = paths.main.toLowerCase();
   const inGallery = pathname === main || (pathname.startsWith(`${main}/`) && !pathname.startsWith(paths.mainOrders.toLowerCase()));
-  const token = storage.get(storageKeys.token);
   const code = storage.get(storageKeys.code);
   if (!inGallery || !(token || code)) return;
 
@@ -51,8 +58,7 @@ function preloadGallery(): void {
   const { page, pageSize, flag, search } = initialGalleryState(flagForPath(location.pathname));
   const request = galleryPageRequest(viewerFrom(storedSession(token), code), { page, pageSize, flag, search });
   if (!request) return;
-  const url = buildApiUrl(apiBaseUrl(import.meta.env.VITE_API_BASE_URL), request.path, request.query);
-  startEarlyRequest(url, apiHeaders(token));
+  startEarlyRequest('gallery-page', buildApiUrl(base, request.path, request.query), apiHeaders(token));
 }
 
 try {

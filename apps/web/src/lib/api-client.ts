@@ -2,7 +2,7 @@ import { errorResponse, messages } from '@studio-gallery/contract';
 import { notifications } from '@mantine/notifications';
 import { env } from '../config/env';
 import { apiHeaders, buildApiUrl, type ApiQuery } from './api-url';
-import { takeEarlyResponse } from './early-response';
+import { takeEarlyResponse, type EarlyRequestName } from './early-response';
 import { clearStoredState, getToken } from './session';
 
 /** A failed call: the HTTP status (0 when there was no response) and the server's `{ message }`. */
@@ -71,10 +71,10 @@ export interface RequestOptions {
   /** 'blob' answers a successful response's bytes (image binaries); errors are still read as JSON. */
   responseType?: 'json' | 'blob';
   /**
-   * A GET that index.html's preload script may already have sent (src/lib/early-response.ts): adopt
-   * its response when it is this very request.
+   * A GET that index.html's preload script may already have sent under this name
+   * (src/lib/early-response.ts): adopt its response when it is this very request.
    */
-  adoptEarlyResponse?: boolean;
+  adoptEarlyResponse?: EarlyRequestName;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -101,7 +101,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = getToken();
   const headers = apiHeaders(token, options.headers, body === undefined ? undefined : (contentType ?? 'application/json'));
   const url = buildApiUrl(env.apiBaseUrl, path, query);
-  const early = options.adoptEarlyResponse && method === 'GET' ? takeEarlyResponse(url, headers) : undefined;
+  const early = options.adoptEarlyResponse && method === 'GET' ? takeEarlyResponse(options.adoptEarlyResponse, url, headers) : undefined;
 
   let response: Response;
   try {

@@ -9,29 +9,38 @@ describe('early response (index.html preload script → API client)', () => {
   it('the API client adopts the early response of the very same GET instead of sending it again', async () => {
     localStorage.setItem(storageKeys.token, 'T0KEN');
     const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
-    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
-    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: true })).resolves.toEqual({ n: 1 });
+    void startEarlyRequest('gallery-page', '/api/things?page=1', apiHeaders('T0KEN'));
+    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: 'gallery-page' })).resolves.toEqual({ n: 1 });
     expect(calls).toHaveLength(1);
     // Taken once: the next call asks the server.
-    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: true })).resolves.toEqual({ n: 1 });
+    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: 'gallery-page' })).resolves.toEqual({ n: 1 });
     expect(calls).toHaveLength(2);
   });
 
   it('is dropped, not adopted, by a request that differs (URL or headers)', () => {
     stubFetch({});
-    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
-    expect(takeEarlyResponse('/api/things?page=2', apiHeaders('T0KEN'))).toBeUndefined();
-    expect(takeEarlyResponse('/api/things?page=1', apiHeaders('T0KEN'))).toBeUndefined();
-    void startEarlyRequest('/api/things?page=1', apiHeaders('T0KEN'));
-    expect(takeEarlyResponse('/api/things?page=1', apiHeaders('OTHER'))).toBeUndefined();
+    void startEarlyRequest('gallery-page', '/api/things?page=1', apiHeaders('T0KEN'));
+    expect(takeEarlyResponse('gallery-page', '/api/things?page=2', apiHeaders('T0KEN'))).toBeUndefined();
+    expect(takeEarlyResponse('gallery-page', '/api/things?page=1', apiHeaders('T0KEN'))).toBeUndefined();
+    void startEarlyRequest('gallery-page', '/api/things?page=1', apiHeaders('T0KEN'));
+    expect(takeEarlyResponse('gallery-page', '/api/things?page=1', apiHeaders('OTHER'))).toBeUndefined();
   });
 
   it('only requests that ask for it adopt it', async () => {
     localStorage.setItem(storageKeys.token, 'T0KEN');
     const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
-    void startEarlyRequest('/api/things', apiHeaders('T0KEN'));
+    void startEarlyRequest('gallery-page', '/api/things', apiHeaders('T0KEN'));
     await api.get('/things');
     expect(calls).toHaveLength(2);
-    expect(takeEarlyResponse('/api/things', apiHeaders('T0KEN'))).toBeDefined();
+    expect(takeEarlyResponse('gallery-page', '/api/things', apiHeaders('T0KEN'))).toBeDefined();
+  });
+
+  it('holds one request per name: taking one leaves the other for its own adopter', () => {
+    stubFetch({});
+    void startEarlyRequest('branding', '/api/corporate-clients?baseUrl.equals=h', apiHeaders(null));
+    void startEarlyRequest('gallery-page', '/api/things?page=1', apiHeaders(null));
+    expect(takeEarlyResponse('gallery-page', '/api/corporate-clients?baseUrl.equals=h', apiHeaders(null))).toBeUndefined();
+    expect(takeEarlyResponse('branding', '/api/corporate-clients?baseUrl.equals=h', apiHeaders(null))).toBeDefined();
+    expect(takeEarlyResponse('branding', '/api/corporate-clients?baseUrl.equals=h', apiHeaders(null))).toBeUndefined();
   });
 });

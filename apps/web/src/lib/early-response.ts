@@ -1,11 +1,15 @@
 /**
- * One GET the page may start before the app's code has run (index.html's preload script, see
- * src/app/preload-gallery.ts: the gallery's first page for a signed-in visitor). It waits on a global
- * for the API client, which adopts its response instead of sending the same request again. The global
- * is taken once, by the first caller that asks (the gallery route's loader), matching or not, so a
- * response never outlives the start-up it was made for.
+ * The GETs the page may start before the app's code has run (index.html's preload script, see
+ * src/app/preload-gallery.ts: the studio's branding, and the gallery's first page for a signed-in
+ * visitor). Each waits under its name on a global for the API client, which adopts its response
+ * instead of sending the same request again. A name's request is taken once, by the first caller that
+ * asks for that name (the branding query, the gallery route's loader), matching or not, so a response
+ * never outlives the start-up it was made for.
  */
-const GLOBAL_NAME = '__studioGalleryEarlyRequest';
+const GLOBAL_NAME = '__studioGalleryEarlyRequests';
+
+/** The requests the preload script may start; each has one home for its URL and headers. */
+export type EarlyRequestName = 'branding' | 'gallery-page';
 
 interface EarlyRequest {
   url: string;
@@ -13,27 +17,28 @@ interface EarlyRequest {
   response: Promise<Response>;
 }
 
-type EarlyRequestHolder = { [GLOBAL_NAME]?: EarlyRequest };
+type EarlyRequestHolder = { [GLOBAL_NAME]?: Partial<Record<EarlyRequestName, EarlyRequest>> };
 
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
-/** Sends the request and leaves it for the API client. */
-export function startEarlyRequest(url: string, headers: Record<string, string>): Promise<Response> {
+/** Sends the request and leaves it, under its name, for the API client. */
+export function startEarlyRequest(name: EarlyRequestName, url: string, headers: Record<string, string>): Promise<Response> {
   const response = fetch(url, { headers });
   // A failure is the adopter's to report; one nobody adopts is not an unhandled rejection.
   response.catch(() => undefined);
-  (globalThis as EarlyRequestHolder)[GLOBAL_NAME] = { url, headers, response };
+  const holder = globalThis as EarlyRequestHolder;
+  (holder[GLOBAL_NAME] ??= {})[name] = { url, headers, response };
   return response;
 }
 
-/** The early response when it was for this very request; either way the early request is gone after. */
-export function takeEarlyResponse(url: string, headers: Record<string, string>): Promise<Response> | undefined {
-  const holder = globalThis as EarlyRequestHolder;
-  const early = holder[GLOBAL_NAME];
-  if (!early) return undefined;
-  delete holder[GLOBAL_NAME];
+/** The early response of that name when it was for this very request; either way it is gone after. */
+export function takeEarlyResponse(name: EarlyRequestName, url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const requests = (globalThis as EarlyRequestHolder)[GLOBAL_NAME];
+  const early = requests?.[name];
+  if (!requests || !early) return undefined;
+  delete requests[name];
   return early.url === url && sameHeaders(early.headers, headers) ? early.response : undefined;
 }

@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { corporateClientsResponse, type CorporateClient } from '@studio-gallery/contract';
 import { api } from '../../../lib/api-client';
+import { brandingRequest } from './branding-request';
 
-/** GET /corporate-clients?baseUrl.equals={host}: the host's studio (or the default), first item. */
+/**
+ * The host's studio (or the default), first item (see brandingRequest). The first call may adopt the
+ * request index.html's preload script already sent (src/lib/early-response.ts).
+ */
 export async function getBranding(host: string): Promise<CorporateClient | null> {
-  const data = await api.get<unknown>('/corporate-clients', { query: { 'baseUrl.equals': host } });
+  const { path, query } = brandingRequest(host);
+  const data = await api.get<unknown>(path, { query, adoptEarlyResponse: 'branding' });
   const list = corporateClientsResponse.parse(data);
   return list[0] ?? null;
 }

@@ -13,7 +13,7 @@ export type { GalleryPageParams };
 export async function getGalleryPage(viewer: GalleryViewer, params: GalleryPageParams, signal?: AbortSignal, adoptEarlyResponse = false) {
   const request = galleryPageRequest(viewer, params);
   if (!request) throw new Error('Not signed in');
-  return pagedPhotosResponse.parse(await api.get<unknown>(request.path, { query: request.query, signal, adoptEarlyResponse }));
+  return pagedPhotosResponse.parse(await api.get<unknown>(request.path, { query: request.query, signal, adoptEarlyResponse: adoptEarlyResponse ? 'gallery-page' : undefined }));
 }
 
 /** Every gallery query starts with this key; mutations invalidate it. */

@@ -83,6 +83,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
           <img
             className={classes.image}
             data-loaded={loaded || undefined}
+            data-priority={priority || undefined}
             src={src}
             srcSet={srcSet}
             sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 260px"
