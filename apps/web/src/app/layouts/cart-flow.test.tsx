@@ -4,14 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartDialog } from '../../features/cart/stores/cart-dialog';
 import { cartStore } from '../../features/cart/stores/cart-store';
+import { cartItem, servicePrices } from '../../test/cart-fixtures';
 import { fakeJwt, renderWithProviders, stubFetch } from '../../test/render';
 import { CartFlow } from './cart-flow';
 
 const token = fakeJwt({ unique_name: '5', email: 'demo@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 });
-const prices = { touchServicePrice: 10, backgroundServicePrice: 9, allowedTurnAround: 72, currency: 'USD' };
-const item = (imageid: number, over: Partial<CartItemInput> = {}): CartItemInput => ({
-  imageid, image: '', name: `DSC_${imageid}`, price: 10, tax: 0, serviceType: 'TOUCHUPSERVICE', sessionid: 1, ...over,
-});
+const prices = servicePrices;
+const item = (imageid: number, over: Partial<CartItemInput> = {}) => cartItem(imageid, { tax: 0, ...over });
 const order = (totalPrice: number) => ({
   id: 12, orderId: 'SP-12', orderDate: '2026-11-22T10:00:00.000Z', status: 'PENDING', dueAt: '2026-11-25T10:00:00.000Z', deliveredAt: null,
   transactionId: null, itemPrice: 10, tax: 0, discountPercentage: 100, discount: 10, totalPrice, couponCode: 'FREE', cardBrand: null,

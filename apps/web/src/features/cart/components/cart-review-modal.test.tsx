@@ -1,23 +1,15 @@
-import { commerceMessages, type CartItemInput } from '@studio-gallery/contract';
+import { commerceMessages } from '@studio-gallery/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartItem, servicePrices } from '../../../test/cart-fixtures';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { cartStore } from '../stores/cart-store';
 import { CartReviewModal } from './cart-review-modal';
 
-const prices = { touchServicePrice: 10, backgroundServicePrice: 9, allowedTurnAround: 72, currency: 'USD' };
+const prices = servicePrices;
 const tax = { id: 1, taxValue: 8.25 };
-const item = (imageid: number, over: Partial<CartItemInput> = {}): CartItemInput => ({
-  imageid,
-  image: '',
-  name: `DSC_${imageid}`,
-  price: 10,
-  tax: 0.0825,
-  serviceType: 'TOUCHUPSERVICE',
-  sessionid: 1,
-  ...over,
-});
+const item = cartItem;
 
 function summary() {
   return within(screen.getByRole('region', { name: 'Order Summary' }));

@@ -1,17 +1,9 @@
-import { storageKeys, type CartItemInput } from '@studio-gallery/contract';
+import { storageKeys } from '@studio-gallery/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cartItem } from '../../../test/cart-fixtures';
 import { cartStore, cartTotalsOf } from './cart-store';
 
-const item = (imageid: number, over: Partial<CartItemInput> = {}): CartItemInput => ({
-  imageid,
-  image: `/api/photo-media/${imageid}/thumb.webp`,
-  name: `DSC_${imageid}`,
-  price: 10,
-  tax: 0.0825,
-  serviceType: 'TOUCHUPSERVICE',
-  sessionid: 1,
-  ...over,
-});
+const item = cartItem;
 
 describe('cart store', () => {
   beforeEach(() => {
