@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Divider, Group, Image, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Badge, Button, Divider, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconShoppingCart, IconTicket, IconTrash, IconX } from '@tabler/icons-react';
 import { commerceMessages, serviceLabels, toDollars } from '@studio-gallery/contract';
 import { formatMoney } from '../../../lib/format';
@@ -9,6 +8,7 @@ import { useCouponLookup } from '../api/get-discount-details';
 import { useServicePrices } from '../../../lib/service-prices';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartStore, cartTotalsOf, useCart } from '../stores/cart-store';
+import { OrderModal } from '../../../components/order-modal';
 
 export interface CartReviewModalProps {
   opened: boolean;
@@ -23,20 +23,10 @@ export interface CartReviewModalProps {
 
 /** Cart review (spec §2, §4): Your Cart, Order Summary, coupon with Apply, totals, Pay Now. */
 export function CartReviewModal({ opened, onClose, onPayNow, payError, paying = false }: CartReviewModalProps) {
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Your Cart"
-      size="xl"
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close cart' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
-      {opened ? <CartReviewBody onPayNow={onPayNow} payError={payError} paying={paying} onClose={onClose} /> : null}
-    </Modal>
+    <OrderModal opened={opened} onClose={onClose} title="Your Cart" size="xl" closeButtonProps={{ 'aria-label': 'Close cart' }}>
+      <CartReviewBody onPayNow={onPayNow} payError={payError} paying={paying} onClose={onClose} />
+    </OrderModal>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Image, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Image, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconClock, IconInfoCircle, IconLogin2, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
@@ -20,6 +19,7 @@ import { useServicePrices } from '../../../lib/service-prices';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartItemFor, photosFor, type OrderablePhoto } from '../lib/cart-items';
 import { ADDED_FLASH_MS, cartStore } from '../stores/cart-store';
+import { OrderModal } from '../../../components/order-modal';
 
 const DESCRIPTIONS: Record<ServiceType, string> = {
   TOUCHUPSERVICE: 'A retoucher hand-finishes each photo: skin, stray hairs, glare and small blemishes, keeping you looking like you.',
@@ -41,21 +41,10 @@ export interface ServiceModalProps {
 
 /** Touch-up and background modals (spec §2, §4): photos, price per photo, turnaround, ADD TO CART. */
 export function ServiceModal({ opened, onClose, serviceType, photos, canOrder, loginHref, comingSoon = false }: ServiceModalProps) {
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
-  const label = serviceLabels[serviceType];
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={label}
-      size="lg"
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {opened ? <ServiceBody serviceType={serviceType} photos={photos} canOrder={canOrder} loginHref={loginHref} comingSoon={comingSoon} /> : null}
-    </Modal>
+    <OrderModal opened={opened} onClose={onClose} title={serviceLabels[serviceType]} size="lg" titleSize="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <ServiceBody serviceType={serviceType} photos={photos} canOrder={canOrder} loginHref={loginHref} comingSoon={comingSoon} />
+    </OrderModal>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Button, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { formatOrderNumber, serviceLabels, SERVICE_TYPES, turnaroundText, type SpecialRequestOrder } from '@studio-gallery/contract';
 import { formatMoney } from '../../../lib/format';
+import { OrderModal } from '../../../components/order-modal';
 
 export interface OrderSuccessModalProps {
   order: SpecialRequestOrder | null;
@@ -13,20 +13,10 @@ export interface OrderSuccessModalProps {
 
 /** Order placed (spec §2, §4): per-service turnaround text and Done. */
 export function OrderSuccessModal({ order, turnaroundHours, onDone }: OrderSuccessModalProps) {
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
   return (
-    <Modal
-      opened={order !== null}
-      onClose={onDone}
-      title="Order placed"
-      size="md"
-      centered
-      fullScreen={isPhone}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
+    <OrderModal opened={order !== null} onClose={onDone} title="Order placed" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
       {order ? <SuccessBody order={order} turnaroundHours={turnaroundHours} onDone={onDone} /> : null}
-    </Modal>
+    </OrderModal>
   );
 }
 

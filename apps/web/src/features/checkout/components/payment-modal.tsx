@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
   cartLinesOf,
@@ -18,6 +17,7 @@ import { useCreateSpecialRequest } from '../api/create-special-request';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { recordTransaction } from '../api/record-transaction';
 import { TestCardForm, type PaidCard } from './test-card-form';
+import { OrderModal } from '../../../components/order-modal';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
@@ -39,21 +39,10 @@ export interface PaymentModalProps {
 
 /** Card payment (spec §4 "Checkout"): the server prices the cart, the card is confirmed, then the order is placed. */
 export function PaymentModal({ opened, onClose, ...props }: PaymentModalProps) {
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Payment"
-      size="md"
-      centered
-      fullScreen={isPhone}
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close payment' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
-    >
-      {opened ? <PaymentBody onClose={onClose} {...props} /> : null}
-    </Modal>
+    <OrderModal opened={opened} onClose={onClose} title="Payment" size="md" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close payment' }}>
+      <PaymentBody onClose={onClose} {...props} />
+    </OrderModal>
   );
 }
 
