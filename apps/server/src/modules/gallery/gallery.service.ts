@@ -22,6 +22,9 @@ import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, me
  */
 export type Viewer = { kind: 'user'; userId: number } | { kind: 'visitor'; code: string };
 
+/** Newest session first, then file order: the gallery's order when a request names none. */
+export const DEFAULT_PAGE_ORDER: PhotoPageQuery['order'] = { column: 'display', direction: 'desc' };
+
 export interface PageScope {
   scope: PhotoScope;
   revision: string;
@@ -125,7 +128,7 @@ export class GalleryService {
       search,
       limit: request.pageSize,
       offset: (request.page - 1) * request.pageSize,
-      order: request.order ?? { column: 'display', direction: 'desc' },
+      order: request.order ?? DEFAULT_PAGE_ORDER,
     });
     const countOfFlag: Record<GalleryFlag, number> = {
       All: counts.all,

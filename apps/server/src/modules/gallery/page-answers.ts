@@ -3,7 +3,10 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { pagedPhotosResponse } from '@studio-gallery/contract';
 import { compileJsonSerializer } from '../../json-serializer';
 import type { PhotoScope } from './gallery.repository';
-import type { GalleryService, PageRequest, PageScope } from './gallery.service';
+import { DEFAULT_PAGE_ORDER, type GalleryService, type PageRequest, type PageScope } from './gallery.service';
+
+/** A request with its search trimmed (blank: none) and its order filled in, as keys are made of. */
+type NormalizedRequest = PageRequest & Required<Pick<PageRequest, 'order'>>;
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -64,7 +67,7 @@ export class PageAnswers {
 
   private async answer({ scope, revision }: PageScope, request: PageRequest): Promise<PageAnswer> {
     const search = request.search?.trim() ? request.search.trim() : null;
-    const normalized: PageRequest = { ...request, search, order: request.order ?? { column: 'display', direction: 'desc' } };
+    const normalized: NormalizedRequest = { ...request, search, order: request.order ?? DEFAULT_PAGE_ORDER };
     const expires = this.gallery.galleryExpiry();
     const key = requestKey(scope, normalized, expires);
 
@@ -128,9 +131,9 @@ export class PageAnswers {
   }
 }
 
-function requestKey(scope: PhotoScope, request: PageRequest, expires: number): string {
+function requestKey(scope: PhotoScope, request: NormalizedRequest, expires: number): string {
   const scopeKey = 'userId' in scope ? `u${scope.userId}` : `s${scope.sessionId}`;
-  const order = request.order ?? { column: 'display', direction: 'desc' };
+  const { order } = request;
   // The search text goes last: it is the only free text, so no other field can run into it.
   return `${scopeKey}|${request.flag}|${order.column}|${order.direction}|${request.page}|${request.pageSize}|${expires}|${request.search ?? ''}`;
 }
