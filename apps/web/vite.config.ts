@@ -11,6 +11,19 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const GALLERY_ROUTE_MODULES = ['app/layouts/app-layout.tsx', 'app/routes/main.tsx'];
+/**
+ * What the gallery loads lazily but warms up once the page is idle (its dialogs, the account menu,
+ * the phone's drawer, tooltips): grouped apart ('gallery-later', 'ui-later') so warming them up loads
+ * just their code, not other screens' (and zod, which the forms' chunk holds).
+ */
+const GALLERY_LATER_MODULES = [
+  'features/gallery/components/preview-modal.tsx',
+  'features/gallery/components/share-modal.tsx',
+  'features/gallery/components/download-size-modal.tsx',
+  'app/layouts/account-menu.tsx',
+  'app/layouts/navigation-drawer.tsx',
+  'components/tooltip.tsx',
+];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
 
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
@@ -92,6 +105,8 @@ function preloadGalleryRoute(): Plugin {
           if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
           visit(chunk.fileName, scripts);
         }
+        const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-screens|shared)-/.test(file));
+        if (strays.length > 0) throw new Error(`preload-gallery-route: the gallery's first screen loads ${strays.join(', ')} (other screens' code, or zod): see firstScreenModules`);
         const styles = [...scripts].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const links = [
           ...[...scripts].map((file) => ['modulepreload', `/${file}`]),
@@ -122,8 +137,84 @@ function preloadGalleryRoute(): Plugin {
   };
 }
 
+/**
+ * The modules a page really runs, as tree-shaking sees them: a quick build of just these inputs,
+ * without what they import lazily (like the gallery's modals, not on the way to its first screen),
+ * lists the modules that keep code in it. The module
+ * graph alone can't tell: every import of @mantine/core goes through its index, which re-exports
+ * every component, and a contract module reached at start-up for one constant declares schemas too.
+ */
+async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
+  const built = await rolldownBuild({
+    input: inputs,
+    write: false,
+    platform: 'browser',
+    // Stylesheets and pictures are not code; a CSS module's class names are (it gets its own module).
+    external: [/(?<!\.module)\.css$/, /\.svg$/],
+    plugins: [
+      contractDeclarationsArePure(),
+      // What they import lazily is left out altogether: otherwise a declaration only a lazy module
+      // uses would still be counted, in the module start-up reaches it through.
+      { name: 'lazy-imports-left-out', resolveDynamicImport: () => false },
+      { name: 'css-module-class-names', load: (id: string) => (/\.module\.css$/.test(id) ? { code: 'export default {};', moduleType: 'js' } : null) },
+    ],
+    onLog: (level, log, handler) => {
+      if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+    },
+    // As in the real build: the contract's modules have no side effects; every other module keeps
+    // what its package.json says.
+    treeshake: { moduleSideEffects: (id: string) => (CONTRACT_SOURCE.test(id) ? false : undefined) },
+    transform: { jsx: 'react-jsx', define: { 'process.env.NODE_ENV': '"production"' } },
+  });
+  const modules = new Set<string>();
+  for (const chunk of built.output) {
+    if (chunk.type !== 'chunk') continue;
+    for (const [id, m] of Object.entries(chunk.modules)) if (m.renderedLength > 0) modules.add(id);
+  }
+  return modules;
+}
+
+/**
+ * What start-up and the gallery's route (its layout and screen) run up front (modulesRunUpFront),
+ * found before the real build. It groups them ('app', 'ui', 'gallery' below) so the gallery's first
+ * screen loads only the code it runs: other screens' components and the contract's schemas (with
+ * zod) stay in chunks it never asks for.
+ */
+function firstScreenModules() {
+  const startup = new Set<string>();
+  const gallery = new Set<string>();
+  const galleryLater = new Set<string>();
+  const plugin: Plugin = {
+    name: 'studio-gallery:first-screen-modules',
+    apply: 'build',
+    async buildStart() {
+      const found = await Promise.all([
+        modulesRunUpFront([APP_ENTRY]),
+        modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
+        modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
+      ]);
+      for (const [into, modules] of [startup, gallery, galleryLater].map((set, i) => [set, found[i]!] as const)) {
+        into.clear();
+        for (const id of modules) into.add(id);
+      }
+    },
+  };
+  return {
+    plugin,
+    atStartup: (id: string) => startup.has(id),
+    inGallery: (id: string) => gallery.has(id),
+    inGalleryLater: (id: string) => galleryLater.has(id),
+  };
+}
+
+const firstScreen = firstScreenModules();
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const APP_SOURCE = /[\\/]src[\\/]/;
+const APP_ENTRY = `${srcDir}main.tsx`;
+const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
+
 export default defineConfig({
-  plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute()],
+  plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute(), firstScreen.plugin],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -148,19 +239,29 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            // Libraries only some pages use get their own chunks, so the gallery doesn't load them.
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 25 },
+            // Libraries only some pages use get their own chunks, so the gallery doesn't load them. zod
+            // goes with the forms: the gallery reads its answers as typed (Answer in lib/api-client.ts).
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 25 },
             { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 25 },
-            // '$initial': what the entry imports statically, i.e. what every page runs at start-up. The
-            // libraries split in two: the start-up ones (React Query, zod, Mantine's provider and
-            // notifications) and the components the screens use ('ui', loaded with the first lazy
-            // route). Before, one vendor chunk carried every page's Mantine components into start-up.
+            // '$initial': what the entry imports statically, i.e. what every page runs at start-up (React
+            // Query, Mantine's provider and notifications).
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
-            { name: 'ui', test: /node_modules[\\/]/, priority: 19 },
-            // The app's (and the contract's) start-up modules: one chunk, so 'shared' below holds only
-            // code of lazy pages (it used to pull start-up modules and their schemas in with it).
-            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 15 },
-            // App modules several lazy pages share (cart store, shared components): one chunk.
+            // The libraries the gallery's first screen uses (see firstScreenModules), then those of the
+            // other screens and of the gallery's lazy modals.
+            { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGallery(id), priority: 19 },
+            { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
+            { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
+            // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
+            // one chunk. Not every module start-up imports: one it reaches for a constant may declare
+            // schemas other pages use.
+            // Not the modules they import but start-up doesn't run (the contract's gallery.ts imports
+            // common.ts for schemas only other pages use): those would bring zod into start-up.
+            { name: 'app', test: (id: string) => !NODE_MODULES.test(id) && id !== APP_ENTRY && (!APP_SOURCE.test(id) || firstScreen.atStartup(id)), tags: ['$initial'], priority: 15, includeDependenciesRecursively: false },
+            // The app modules the gallery route loads up front (its layout and screen stay chunks of
+            // their own, which the router's lazy routes and the preload script name).
+            { name: 'gallery', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGallery(id) && !GALLERY_ROUTE_IDS.has(id), priority: 12, includeDependenciesRecursively: false },
+            // App modules several other lazy pages share (cart store, shared components): one chunk.
+            { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 10 },
           ],
         },

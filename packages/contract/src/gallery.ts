@@ -19,6 +19,7 @@ export const galleryMessages = {
   downloadExpired: 'This download link has expired. Please download the photo again.',
   linkExpired: 'This link has expired. Please reload the gallery.',
   zipNeedsSelection: 'Please select at least one photo.',
+  noImagesToShare: 'No images selected to share',
   zipTooMany: 'At most 500 photos can be downloaded at once.',
   resizeInvalid: 'Width and height must be between 16 and 2400 pixels.',
 } as const;
@@ -39,6 +40,13 @@ export const galleryFlag = z
   });
 
 /** Gallery page sizes (spec §9): 12, 24, 36 in the gallery, 20 and 30 in older flows; any 1-100 accepted. */
+/**
+ * Width in pixels of a grid thumbnail (`thumbnailUrl`); `thumbnail2xUrl` is twice as wide. The server
+ * makes them at import and the grid's srcset names these widths, so the browser picks the smaller one
+ * whenever it is enough for the card at the screen's density.
+ */
+export const GRID_THUMBNAIL_WIDTH = 400;
+
 export const GALLERY_PAGE_SIZES = [12, 24, 36] as const;
 export const MAX_PAGE_SIZE = 100;
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);

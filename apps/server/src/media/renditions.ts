@@ -1,4 +1,5 @@
 import type { Metadata, Sharp } from 'sharp';
+import { GRID_THUMBNAIL_WIDTH } from '@studio-gallery/contract';
 import { type SharpFactory, loadSharp } from './sharp';
 
 /**
@@ -38,7 +39,6 @@ export const DOWNLOAD_SIZES = {
   hr: { width: 1600, height: 2400 },
 } as const;
 
-export const THUMB_WIDTH = 400;
 export const PREVIEW_LONG_EDGE = 1600;
 
 /** Refuses decompression bombs: 100 megapixels is well above any studio camera (~60 MP). */
@@ -93,8 +93,8 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
   // failOn 'error': a truncated or corrupt file fails here rather than producing a grey half-picture.
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const pipelines: Record<RenditionName, Sharp> = {
-    thumb: base.clone().resize({ width: THUMB_WIDTH }).webp({ quality: 78, effort: 3 }),
-    thumb2x: base.clone().resize({ width: THUMB_WIDTH * 2 }).webp({ quality: 72, effort: 3 }),
+    thumb: base.clone().resize({ width: GRID_THUMBNAIL_WIDTH }).webp({ quality: 78, effort: 3 }),
+    thumb2x: base.clone().resize({ width: GRID_THUMBNAIL_WIDTH * 2 }).webp({ quality: 72, effort: 3 }),
     preview: base
       .clone()
       .resize({ width: PREVIEW_LONG_EDGE, height: PREVIEW_LONG_EDGE, fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme, type MantineBreakpoint } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme, type MantineBreakpoint } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { HoverTooltip } from './hover-tooltip';
 
 /** The light/dark theme switch of the page headers. */
 export function ColorSchemeToggle({ visibleFrom }: { visibleFrom?: MantineBreakpoint }) {
@@ -8,7 +9,7 @@ export function ColorSchemeToggle({ visibleFrom }: { visibleFrom?: MantineBreakp
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
 
   return (
-    <Tooltip label={`Switch to ${nextScheme} theme`} withArrow>
+    <HoverTooltip label={`Switch to ${nextScheme} theme`} withArrow>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -19,6 +20,6 @@ export function ColorSchemeToggle({ visibleFrom }: { visibleFrom?: MantineBreakp
       >
         {scheme === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

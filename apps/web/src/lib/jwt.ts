@@ -1,4 +1,4 @@
-import { tokenClaims, type TokenClaims } from '@studio-gallery/contract';
+import type { TokenClaims } from '@studio-gallery/contract';
 
 function base64UrlDecode(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -25,8 +25,13 @@ export function readJwtPayload(token: string): unknown {
  * token with those claims.
  */
 export function decodeJwtPayload(token: string): TokenClaims | null {
-  const parsed = tokenClaims.safeParse(readJwtPayload(token));
-  return parsed.success ? parsed.data : null;
+  const claims = readJwtPayload(token);
+  if (typeof claims !== 'object' || claims === null) return null;
+  const { unique_name, email, id_token, exp, iat } = claims as Record<keyof TokenClaims, unknown>;
+  // The contract's tokenClaims, checked by hand: this runs at start-up, before any screen needs zod.
+  if (typeof unique_name !== 'string' || typeof email !== 'string' || typeof id_token !== 'string') return null;
+  if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+  return { unique_name, email, id_token, exp, iat };
 }
 
 export function isExpired(claims: Pick<TokenClaims, 'exp'>, nowMs = Date.now()): boolean {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { servicePricesResponse } from '@studio-gallery/contract';
-import { api } from './api-client';
+import { type servicePricesResponse } from '@studio-gallery/contract';
+import { api, type Answer } from './api-client';
 
 /**
  * GET /ServicePrice/GetServicePrices: the studio's service prices (dollars) and turnaround (hours), the
@@ -8,7 +8,7 @@ import { api } from './api-client';
  * because several features show it; one query key, one cached answer.
  */
 export async function getServicePrices() {
-  return servicePricesResponse.parse(await api.get<unknown>('/ServicePrice/GetServicePrices'));
+  return api.get<Answer<typeof servicePricesResponse>>('/ServicePrice/GetServicePrices');
 }
 
 export const servicePricesQueryOptions = () =>

@@ -1,18 +1,22 @@
-import { AppShell, Box, CloseButton, Container, Drawer, Group } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { AppShell, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useLogout } from '../../features/auth/hooks/use-logout';
-import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { useSession, useStoredValue } from '../../lib/session';
 import { getCartItemCount } from '../../lib/storage';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+import { whenIdle } from '../../lib/when-idle';
+import { HEADER_HEIGHT, NAVBAR_WIDTH } from './layout-sizes';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import classes from './app-layout.module.css';
 
-const HEADER_HEIGHT = 64;
-const NAVBAR_WIDTH = 280;
+// The phone's navigation drawer loads once the page is idle, or when the burger first opens it.
+const loadNavigationDrawer = () => import('./navigation-drawer');
+const NavigationDrawer = lazy(() => loadNavigationDrawer().then((m) => ({ default: m.NavigationDrawer })));
 
 /** The signed-in screens' frame (spec §2 Layout): top bar, sidebar, content, footer, phone menu. */
 export function AppLayout() {
@@ -22,6 +26,8 @@ export function AppLayout() {
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
+  const drawerLoaded = useOpenedOnce(drawerOpened && isPhone);
+  useEffect(() => (isPhone ? whenIdle(() => void loadNavigationDrawer().catch(() => undefined)) : undefined), [isPhone]);
 
   const sidebarProps = {
     userId: session?.userId ?? null,
@@ -60,20 +66,11 @@ export function AppLayout() {
         {isPhone ? null : <Sidebar {...sidebarProps} />}
       </AppShell.Navbar>
 
-      <Drawer.Root opened={drawerOpened && isPhone} onClose={drawer.close} size={300} hiddenFrom="sm">
-        <Drawer.Overlay />
-        <Drawer.Content aria-label="Navigation">
-          <Group justify="space-between" px="md" h={HEADER_HEIGHT} wrap="nowrap">
-            <BrandLogo height={28} />
-            <CloseButton onClick={drawer.close} aria-label="Close navigation" size="lg" />
-          </Group>
-          <Drawer.Body p={0} h={`calc(100% - ${HEADER_HEIGHT}px)`}>
-            <Box component="nav" aria-label="Sidebar" h="100%">
-              <Sidebar {...sidebarProps} onNavigate={drawer.close} />
-            </Box>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <NavigationDrawer opened={drawerOpened && isPhone} onClose={drawer.close} sidebar={sidebarProps} />
+        </Suspense>
+      ) : null}
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main} style={{ '--footer-height': '57px' } as React.CSSProperties}>
         <Container size="lg" px={{ base: 'md', sm: 'xl' }} className={classes.content}>

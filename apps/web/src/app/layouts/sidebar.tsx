@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Anchor, Box, Button, Divider, NavLink, Stack } from '@mantine/core';
 import { IconHelpCircle, IconLogin2, IconLogout, IconPhoto, IconSettings } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -26,7 +26,7 @@ export function Sidebar({ userId, signedIn, onLogout, onNavigate }: SidebarProps
 
   return (
     <Stack h="100%" gap={0}>
-      <ScrollArea style={{ flex: 1 }} type="scroll" scrollbarSize={6}>
+      <div className={classes.sidebarScroll}>
         <Stack gap="lg" p="md">
           <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {NAV_ITEMS.map(({ label, to, Icon, match }) => {
@@ -65,7 +65,7 @@ export function Sidebar({ userId, signedIn, onLogout, onNavigate }: SidebarProps
 
           <PromoSlider />
         </Stack>
-      </ScrollArea>
+      </div>
       <Box p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         {signedIn ? (
           <Button

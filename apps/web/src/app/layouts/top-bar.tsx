@@ -1,21 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
-import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconLogin2,
-  IconLogout,
-  IconSettings,
-} from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Burger, Group, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { paths } from '../../config/paths';
+import { useIdleReady } from '../../lib/use-idle-ready';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { cartDialog, useCartDialogOpen } from '../../features/cart/stores/cart-dialog';
+import { AccountButton } from './account-button';
 import classes from './app-layout.module.css';
 
 // The cart review, payment and success modals load the first time the cart opens.
 const CartFlow = lazy(() => import('./cart-flow').then((m) => ({ default: m.CartFlow })));
+// The account menu (with the Menu and floating-ui code under it) loads once the page is idle, or at
+// the first click on its button: the first screen shows only the button.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export interface TopBarProps {
   navOpened: boolean;
@@ -23,18 +23,18 @@ export interface TopBarProps {
   /** The signed-in email; null while unknown. */
   email: string | null;
   signedIn: boolean;
-  /** The cart button reads the cart store itself (kept for the layout's call). */
+  /** Items in the cart (the stored count). */
   cartCount: number;
   onLogout: () => void;
 }
 
 /** Top bar (spec §2): sidebar toggle, cart with its count, user menu with Logout or Login. */
-export function TopBar({ navOpened, onToggleNav, email, signedIn, onLogout }: TopBarProps) {
-  const navigate = useNavigate();
+export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onLogout }: TopBarProps) {
   const cartOpen = useCartDialogOpen();
-  const [cartFlowLoaded, setCartFlowLoaded] = useState(cartOpen);
-  if (cartOpen && !cartFlowLoaded) setCartFlowLoaded(true);
-  const userLabel = email ?? 'Loading...';
+  const cartFlowLoaded = useOpenedOnce(cartOpen);
+  const accountMenuReady = useIdleReady();
+  const [accountMenuWanted, setAccountMenuWanted] = useState(false);
+  const accountButton = <AccountButton email={email} signedIn={signedIn} onClick={() => setAccountMenuWanted(true)} />;
 
   return (
     <div className={classes.header}>
@@ -51,47 +51,20 @@ export function TopBar({ navOpened, onToggleNav, email, signedIn, onLogout }: To
       <Group gap={6} ml="auto" wrap="nowrap">
         <ColorSchemeToggle visibleFrom="xs" />
 
-        <CartButton onClick={cartDialog.open} />
+        <CartButton count={cartCount} onClick={cartDialog.open} />
         {cartFlowLoaded ? (
           <Suspense fallback={null}>
             <CartFlow />
           </Suspense>
         ) : null}
 
-        <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-          <Menu.Target>
-            <UnstyledButton className={classes.userButton} aria-label={`Account menu: ${signedIn ? userLabel : 'Guest'}`}>
-              <Avatar size={30} radius={999} color="brand" alt="" aria-hidden>
-                {signedIn && email ? email.charAt(0).toUpperCase() : null}
-              </Avatar>
-              <Text size="sm" fw={500} truncate="end" maw={{ xs: 180, sm: 260 }} visibleFrom="xs">
-                {signedIn ? userLabel : 'Guest'}
-              </Text>
-              <IconChevronDown size={14} aria-hidden />
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {signedIn && email ? (
-              <>
-                <Menu.Label>Signed in as</Menu.Label>
-                <Text size="sm" fw={500} px="sm" pb="xs" truncate="end">
-                  {email}
-                </Text>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => void navigate(paths.settings)}>
-                  Settings
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-                  Logout
-                </Menu.Item>
-              </>
-            ) : (
-              <Menu.Item leftSection={<IconLogin2 size={16} aria-hidden />} onClick={() => void navigate(paths.login)}>
-                Login
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        {accountMenuReady || accountMenuWanted ? (
+          <Suspense fallback={accountButton}>
+            <AccountMenu email={email} signedIn={signedIn} onLogout={onLogout} defaultOpened={accountMenuWanted} />
+          </Suspense>
+        ) : (
+          accountButton
+        )}
       </Group>
     </div>
   );

@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { galleryMessages, serviceLabels, type ServiceType } from '@studio-gallery/contract';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { readOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
+import type { OrderablePhoto } from '../../features/cart/lib/cart-items';
+import { readOrderSelection } from '../../features/cart/lib/order-selection';
 import { ServiceModal } from '../../features/cart/components/service-modal';
 import { useSession } from '../../lib/session';
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBackground, IconSparkles } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { galleryMessages, type GalleryPhoto, type ServiceType } from '@studio-gallery/contract';
+import { HoverTooltip } from '../../components/hover-tooltip';
 import { paths } from '../../config/paths';
 import { rememberOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
 import { GalleryScreen } from '../../features/gallery/components/gallery-screen';
@@ -50,7 +51,7 @@ export function MainRoute() {
       { label: 'Background', serviceType: 'BACKGROUNDSERVICE' as const, Icon: IconBackground },
     ];
     return actions.map(({ label, serviceType, Icon }) => (
-      <Tooltip key={label} label={galleryMessages.zipNeedsSelection} disabled={!none}>
+      <HoverTooltip key={label} label={galleryMessages.zipNeedsSelection} disabled={!none}>
         <Button
           variant="default"
           leftSection={<Icon size={18} aria-hidden />}
@@ -60,7 +61,7 @@ export function MainRoute() {
         >
           {label}
         </Button>
-      </Tooltip>
+      </HoverTooltip>
     ));
   };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenResponse, type LoginForm, type TokenResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type tokenResponse, type LoginForm, type TokenResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 
 /** POST /authenticate {username: email, password} → token object; stored as the session. */
@@ -10,7 +10,7 @@ export async function authenticate(values: LoginForm): Promise<TokenResponse> {
     { username: values.email, password: values.password },
     { redirectOnUnauthorized: false },
   );
-  const token = tokenResponse.parse(data);
+  const token = data as Answer<typeof tokenResponse>;
   startSession(token.id_token);
   return token;
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authConfigResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type authConfigResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /auth/config: whether Google sign-in is offered (its client id, or null). */
 export async function getAuthConfig() {
-  return authConfigResponse.parse(await api.get<unknown>('/auth/config'));
+  return api.get<Answer<typeof authConfigResponse>>('/auth/config');
 }
 
 export const authConfigQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { successResponse, type RegisterRequest } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type successResponse, type RegisterRequest } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** POST /register-galleryuser {firstName, lastName, email, password}; mails an activation link. */
 export async function register(values: RegisterRequest) {
-  return successResponse.parse(await api.post<unknown>('/register-galleryuser', values));
+  return api.post<Answer<typeof successResponse>>('/register-galleryuser', values);
 }
 
 export function useRegister() {

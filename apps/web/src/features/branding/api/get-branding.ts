@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { corporateClientsResponse, type CorporateClient } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type corporateClientsResponse, type CorporateClient } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { brandingRequest } from './branding-request';
 
 /**
@@ -10,7 +10,7 @@ import { brandingRequest } from './branding-request';
 export async function getBranding(host: string): Promise<CorporateClient | null> {
   const { path, query } = brandingRequest(host);
   const data = await api.get<unknown>(path, { query, adoptEarlyResponse: 'branding' });
-  const list = corporateClientsResponse.parse(data);
+  const list = data as Answer<typeof corporateClientsResponse>;
   return list[0] ?? null;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sliderImagesResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type sliderImagesResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /background/GetAllGalleryRotateImage: the login screen's rotating pictures. */
 export async function getLoginSlides() {
-  return sliderImagesResponse.parse(await api.get<unknown>('/background/GetAllGalleryRotateImage'));
+  return api.get<Answer<typeof sliderImagesResponse>>('/background/GetAllGalleryRotateImage');
 }
 
 export const loginSlidesQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SIDEBAR_SLIDER, sliderImagesResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { SIDEBAR_SLIDER, type sliderImagesResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /background/GetAllCorporateRotateImage: the sidebar promotion, at most 5 pictures (§9). */
 export async function getPromoSlides() {
-  const all = sliderImagesResponse.parse(await api.get<unknown>('/background/GetAllCorporateRotateImage'));
+  const all = await api.get<Answer<typeof sliderImagesResponse>>('/background/GetAllCorporateRotateImage');
   return all.slice(0, SIDEBAR_SLIDER.maxImages);
 }
 

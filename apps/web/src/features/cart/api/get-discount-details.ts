@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { commerceMessages, discountDetailsResponse, type DiscountDetails } from '@studio-gallery/contract';
+import { commerceMessages, type DiscountDetails } from '@studio-gallery/contract';
 import { api } from '../../../lib/api-client';
 
 export type CouponLookup =
@@ -11,17 +11,15 @@ export type CouponLookup =
  * (spec §8): the answer as one of applied / invalid / inactive / failed, never thrown.
  */
 export async function lookupCoupon(code: string): Promise<CouponLookup> {
-  let body: unknown;
+  let body: DiscountDetails | null | undefined | '';
   try {
-    body = await api.get<unknown>(`/discount/GetDiscountDetails/${encodeURIComponent(code.trim())}`);
+    body = await api.get<DiscountDetails | null | undefined | ''>(`/discount/GetDiscountDetails/${encodeURIComponent(code.trim())}`);
   } catch {
     return { kind: 'failed', message: commerceMessages.somethingWentWrong };
   }
   if (body === undefined || body === null || body === '') return { kind: 'invalid', message: commerceMessages.couponInvalid };
-  const parsed = discountDetailsResponse.safeParse(body);
-  if (!parsed.success) return { kind: 'failed', message: commerceMessages.somethingWentWrong };
-  if (!parsed.data.isActive) return { kind: 'inactive', message: commerceMessages.couponInactive };
-  return { kind: 'applied', coupon: parsed.data };
+  if (!body.isActive) return { kind: 'inactive', message: commerceMessages.couponInactive };
+  return { kind: 'applied', coupon: body };
 }
 
 export function useCouponLookup() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { taxDetailResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type taxDetailResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /TaxDetail/GetTaxDetail/0: the tax percentage; a cart item's `tax` is taxValue / 100. */
 export async function getTaxDetail() {
-  return taxDetailResponse.parse(await api.get<unknown>('/TaxDetail/GetTaxDetail/0'));
+  return api.get<Answer<typeof taxDetailResponse>>('/TaxDetail/GetTaxDetail/0');
 }
 
 export const taxDetailQueryOptions = () =>

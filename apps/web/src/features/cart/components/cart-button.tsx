@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { Button, Indicator, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
-import { useCart } from '../stores/cart-store';
+import { useJustAdded } from '../stores/added-flash';
 
 /**
- * The top bar's cart button with its item count; shows "Added" for 6 s after an add (spec §2).
- * Its accessible name stays "Cart"; the count (and "Added") are its description.
+ * The top bar's cart button with its item count (the stored `totalItems`, which the cart store keeps);
+ * shows "Added" for 6 s after an add (spec §2). Its accessible name stays "Cart"; the count (and
+ * "Added") are its description.
  */
-export function CartButton({ onClick }: { onClick: () => void }) {
-  const { items, justAdded } = useCart();
-  const count = items.length;
+export function CartButton({ count, onClick }: { count: number; onClick: () => void }) {
+  const justAdded = useJustAdded();
   const descriptionId = useId();
   return (
     <Indicator label={<span aria-hidden>{count}</span>} size={18} offset={5} color="brand" disabled={count === 0} inline withBorder>

@@ -18,7 +18,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useServicePrices } from '../../../lib/service-prices';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartItemFor, photosFor, type OrderablePhoto } from '../lib/cart-items';
-import { ADDED_FLASH_MS, cartStore } from '../stores/cart-store';
+import { ADDED_FLASH_MS } from '../stores/added-flash';
+import { cartStore } from '../stores/cart-store';
 import { OrderModal } from '../../../components/order-modal';
 
 const DESCRIPTIONS: Record<ServiceType, string> = {

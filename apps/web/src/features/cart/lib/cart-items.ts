@@ -1,6 +1,5 @@
 import type { CartItemInput, ServiceType } from '@studio-gallery/contract';
 import { storageKeys } from '@studio-gallery/contract';
-import { z } from 'zod';
 import { storage } from '../../../lib/storage';
 
 /** The photo facts a retouch order needs (from the gallery, or a legacy route). */
@@ -30,28 +29,7 @@ export function photosFor(serviceType: ServiceType, photos: readonly OrderablePh
   return serviceType === 'TOUCHUPSERVICE' ? photos.filter((p) => !p.isRetouched) : [...photos];
 }
 
-const storedSelection = z.array(
-  z.object({
-    id: z.number().int().positive(),
-    sessionId: z.number().int().positive(),
-    name: z.string(),
-    thumbnailUrl: z.string(),
-    isRetouched: z.boolean(),
-  }),
-);
-
 /** Remembers the photos last chosen for a service (`orderSessions`), for the legacy routes. */
 export function rememberOrderSelection(photos: readonly OrderablePhoto[]): void {
   storage.set(storageKeys.orderSessions, JSON.stringify(photos));
-}
-
-export function readOrderSelection(): OrderablePhoto[] {
-  const raw = storage.get(storageKeys.orderSessions);
-  if (!raw) return [];
-  try {
-    const parsed = storedSelection.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
 }

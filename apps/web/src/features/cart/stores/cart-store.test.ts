@@ -1,6 +1,7 @@
 import { storageKeys } from '@studio-gallery/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartItem } from '../../../test/cart-fixtures';
+import { addedFlash } from './added-flash';
 import { cartStore, cartTotalsOf } from './cart-store';
 
 const item = cartItem;
@@ -16,7 +17,7 @@ describe('cart store', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.currentCart)!)).toHaveLength(2);
     expect(localStorage.getItem(storageKeys.totalItems)).toBe('2');
     expect(localStorage.getItem(storageKeys.totalAmount)).toBe('19');
-    expect(cartStore.getState().justAdded).toBe(true);
+    expect(addedFlash.isActive()).toBe(true);
   });
 
   it('ignores an item whose imageid is already in the cart (whatever its service)', () => {

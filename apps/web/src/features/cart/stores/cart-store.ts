@@ -13,9 +13,7 @@ import {
 import { z } from 'zod';
 import { notifyStorageChanged } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
-
-/** How long ADD TO CART shows ADDED and the cart button shows "Added" (spec §9). */
-export const ADDED_FLASH_MS = 6000;
+import { addedFlash } from './added-flash';
 
 export interface AppliedCoupon {
   code: string;
@@ -26,8 +24,6 @@ export interface CartState {
   items: CartItem[];
   /** The coupon applied in the cart review (kept for this page only). */
   coupon: AppliedCoupon | null;
-  /** True for 6 s after something was added. */
-  justAdded: boolean;
 }
 
 const storedCart = z.array(cartItem);
@@ -47,9 +43,8 @@ function readItems(): CartItem[] {
   }
 }
 
-let state: CartState = { items: readItems(), coupon: null, justAdded: false };
+let state: CartState = { items: readItems(), coupon: null };
 const listeners = new Set<() => void>();
-let addedTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The state, re-read when local storage no longer holds what the store last saved. */
 function current(): CartState {
@@ -102,12 +97,8 @@ export const cartStore = {
       added += 1;
     }
     if (added === 0) return 0;
-    clearTimeout(addedTimer);
-    addedTimer = setTimeout(() => {
-      state = { ...state, justAdded: false };
-      emit();
-    }, ADDED_FLASH_MS);
-    setItems(next, { justAdded: true });
+    setItems(next);
+    addedFlash.start();
     return added;
   },
   remove(imageid: number) {

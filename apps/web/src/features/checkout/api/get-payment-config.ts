@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentConfigResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type paymentConfigResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /transaxtions/config: which card form to show (Stripe, or the built-in test provider). */
 export async function getPaymentConfig() {
-  return paymentConfigResponse.parse(await api.get<unknown>('/transaxtions/config'));
+  return api.get<Answer<typeof paymentConfigResponse>>('/transaxtions/config');
 }
 
 export const paymentConfigQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/contract';
+import { type downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/contract';
 import { env } from '../../../config/env';
-import { api, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
+import { api, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { viewerHeaders } from './viewer';
 
@@ -32,17 +32,15 @@ export function saveFromUrl(href: string, fileName?: string): void {
  * GET /ex/images/download/{hash} (a short-lived token; the retouched version when there is one).
  */
 export async function downloadPhoto({ photo, resolution }: { photo: GalleryPhoto; resolution: ResolutionChoice }) {
-  const token = downloadTokenResponse.parse(
-    await api.post<unknown>(
-      '/ex/images/download-single-image-with-photoresolution',
-      {
-        SessionId: photo.sessionId,
-        OriginalImageURL: photo.url,
-        RetouchImageURL: photo.processedUrl,
-        PhotoResolution: resolution === 'hr' ? 'High Resolution' : 'Social Media',
-      },
-      { headers: viewerHeaders() },
-    ),
+  const token = await api.post<Answer<typeof downloadTokenResponse>>(
+    '/ex/images/download-single-image-with-photoresolution',
+    {
+      SessionId: photo.sessionId,
+      OriginalImageURL: photo.url,
+      RetouchImageURL: photo.processedUrl,
+      PhotoResolution: resolution === 'hr' ? 'High Resolution' : 'Social Media',
+    },
+    { headers: viewerHeaders() },
   );
   saveFromUrl(`${env.apiBaseUrl}/ex/images/download/${encodeURIComponent(token.hash)}`, token.downloadImageName);
   return token;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pagedPhotosResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type pagedPhotosResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { galleryPageRequest, type GalleryPageParams } from './gallery-page-request';
 import type { GalleryViewer } from './viewer';
 
@@ -13,7 +13,7 @@ export type { GalleryPageParams };
 export async function getGalleryPage(viewer: GalleryViewer, params: GalleryPageParams, signal?: AbortSignal, adoptEarlyResponse = false) {
   const request = galleryPageRequest(viewer, params);
   if (!request) throw new Error('Not signed in');
-  return pagedPhotosResponse.parse(await api.get<unknown>(request.path, { query: request.query, signal, adoptEarlyResponse: adoptEarlyResponse ? 'gallery-page' : undefined }));
+  return api.get<Answer<typeof pagedPhotosResponse>>(request.path, { query: request.query, signal, adoptEarlyResponse: adoptEarlyResponse ? 'gallery-page' : undefined });
 }
 
 /** Every gallery query starts with this key; mutations invalidate it. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialShareResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type socialShareResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { viewerHeaders } from './viewer';
 
 /** POST /Social {socialType, photoId}: records the share and answers the public /shared-image link. */
 export async function sharePhoto(photoId: number, socialType = 'link') {
-  return socialShareResponse.parse(await api.post<unknown>('/Social', { socialType, photoId }, { headers: viewerHeaders() }));
+  return api.post<Answer<typeof socialShareResponse>>('/Social', { socialType, photoId }, { headers: viewerHeaders() });
 }
 
 /** The public links of the photos in the share modal, by photo id. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { galleryMessages, photoResponse } from '@studio-gallery/contract';
-import { api, errorMessage, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
+import { galleryMessages, type photoResponse } from '@studio-gallery/contract';
+import { api, errorMessage, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { galleryQueryRoot } from './get-gallery-page';
 import { viewerHeaders } from './viewer';
@@ -9,7 +9,7 @@ export const SKIP_FAILED = 'Skip operation failed. Please try again.';
 
 /** POST /ex/images/skip-image {photoId, value}: skip (true) or unskip (false). */
 export async function skipPhoto({ photoId, value }: { photoId: number; value: boolean }) {
-  return photoResponse.parse(await api.post<unknown>('/ex/images/skip-image', { photoId, value }, { headers: viewerHeaders() }));
+  return api.post<Answer<typeof photoResponse>>('/ex/images/skip-image', { photoId, value }, { headers: viewerHeaders() });
 }
 
 export function useSkipPhoto() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { galleryMessages, photoResponse, type GalleryPhoto } from '@studio-gallery/contract';
-import { api, errorMessage, isApiError, isUnexpectedFailure } from '../../../lib/api-client';
+import { galleryMessages, type photoResponse, type GalleryPhoto } from '@studio-gallery/contract';
+import { api, errorMessage, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { galleryQueryRoot } from './get-gallery-page';
 import { viewerHeaders } from './viewer';
@@ -9,9 +9,7 @@ export const FAVOURITE_FAILED = 'Favorite update failed. Please try again.';
 
 /** POST /sessions/UpdateFavouritePhoto {sessionId, photoId}: toggles the favourite mark. */
 export async function toggleFavourite(photo: Pick<GalleryPhoto, 'id' | 'sessionId'>) {
-  return photoResponse.parse(
-    await api.post<unknown>('/sessions/UpdateFavouritePhoto', { sessionId: photo.sessionId, photoId: photo.id }, { headers: viewerHeaders() }),
-  );
+  return api.post<Answer<typeof photoResponse>>('/sessions/UpdateFavouritePhoto', { sessionId: photo.sessionId, photoId: photo.id }, { headers: viewerHeaders() });
 }
 
 export function useToggleFavourite() {

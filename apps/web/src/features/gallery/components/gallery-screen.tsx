@@ -1,12 +1,15 @@
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GALLERY_PAGE_SIZES, galleryMessages, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { clearStoredState } from '../../../lib/session';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { whenIdle } from '../../../lib/when-idle';
 import { useDownloadZip } from '../api/download-zip';
 import { useGalleryPage } from '../api/get-gallery-page';
 import { useSkipPhoto } from '../api/skip-photo';
@@ -14,12 +17,19 @@ import { useToggleFavourite } from '../api/toggle-favourite';
 import { getGalleryViewer } from '../api/viewer';
 import { useGalleryState } from '../hooks/gallery-state';
 import { GALLERY_TABS } from '../lib/photo-rules';
-import { DownloadSizeModal } from './download-size-modal';
 import { GalleryPagination } from './gallery-pagination';
 import { PhotoCard } from './photo-card';
-import { PreviewModal, type PreviewAction } from './preview-modal';
-import { NO_IMAGES_TO_SHARE, ShareModal } from './share-modal';
+import type { PreviewAction } from './preview-modal';
 import classes from './gallery.module.css';
+
+// The dialogs are not part of the first screen (their Modal, Menu and Radio code was a fifth of the
+// gallery's start-up libraries): their code loads once the page is idle, or when first opened.
+const loadPreviewModal = () => import('./preview-modal');
+const loadDownloadSizeModal = () => import('./download-size-modal');
+const loadShareModal = () => import('./share-modal');
+const PreviewModal = lazy(() => loadPreviewModal().then((m) => ({ default: m.PreviewModal })));
+const DownloadSizeModal = lazy(() => loadDownloadSizeModal().then((m) => ({ default: m.DownloadSizeModal })));
+const ShareModal = lazy(() => loadShareModal().then((m) => ({ default: m.ShareModal })));
 
 export const NO_RESULTS = 'No results found.';
 
@@ -76,6 +86,17 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const selectedPhotos = items.filter((p) => state.selected.includes(p.id));
   const previewIndex = previewId === null ? -1 : items.findIndex((p) => p.id === previewId);
   const previewPhoto = previewIndex >= 0 ? items[previewIndex]! : null;
+  const previewLoaded = useOpenedOnce(previewPhoto !== null);
+  const downloadSizeLoaded = useOpenedOnce(downloadPhoto !== null);
+  const shareLoaded = useOpenedOnce(shareOpened);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // Warming up only: opening the dialog loads (and reports) it for real.
+        for (const load of [loadPreviewModal, loadDownloadSizeModal, loadShareModal]) load().catch(() => undefined);
+      }),
+    [],
+  );
   const previousPhoto = previewIndex > 0 ? items[previewIndex - 1] : undefined;
   const nextPhoto = previewIndex >= 0 ? items[previewIndex + 1] : undefined;
   const totalPhotos = data ? data.overallAllCount + data.totalSkipCount : null;
@@ -135,7 +156,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   };
   const onShare = () => {
     if (!hasSelection) {
-      notifyError(NO_IMAGES_TO_SHARE);
+      notifyError(galleryMessages.noImagesToShare);
       return;
     }
     setShareOpened(true);
@@ -275,7 +296,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                     </Group>
                   ) : null}
                   <Group gap="xs" ml={selectionActions ? undefined : 'auto'} wrap="nowrap">
-                    <Tooltip label={galleryMessages.zipNeedsSelection} disabled={hasSelection}>
+                    <HoverTooltip label={galleryMessages.zipNeedsSelection} disabled={hasSelection}>
                       <Button
                         leftSection={<IconDownload size={18} aria-hidden />}
                         data-disabled={!hasSelection || undefined}
@@ -285,8 +306,8 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                       >
                         Download
                       </Button>
-                    </Tooltip>
-                    <Tooltip label={NO_IMAGES_TO_SHARE} disabled={hasSelection}>
+                    </HoverTooltip>
+                    <HoverTooltip label={galleryMessages.noImagesToShare} disabled={hasSelection}>
                       <Button
                         variant="default"
                         leftSection={<IconShare size={18} aria-hidden />}
@@ -296,7 +317,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                       >
                         Share
                       </Button>
-                    </Tooltip>
+                    </HoverTooltip>
                   </Group>
                 </div>
                 <div style={{ marginTop: 16 }}>{content}</div>
@@ -308,30 +329,42 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
         ))}
       </Tabs>
 
-      <PreviewModal
-        photo={previewPhoto}
-        flag={state.flag}
-        onClose={() => setPreviewId(null)}
-        onPrevious={previousPhoto ? () => setPreviewId(previousPhoto.id) : undefined}
-        onNext={nextPhoto ? () => setPreviewId(nextPhoto.id) : undefined}
-        onMarkFavourite={(p) => favourite.mutate(p)}
-        onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
-        extraActions={
-          previewActions
-            ? (p) =>
-                previewActions(p).map((action) => ({
-                  ...action,
-                  // The preview closes first, so the action's own modal is the only one open.
-                  onClick: () => {
-                    setPreviewId(null);
-                    action.onClick();
-                  },
-                }))
-            : undefined
-        }
-      />
-      <DownloadSizeModal photo={downloadPhoto} onClose={() => setDownloadPhoto(null)} />
-      <ShareModal opened={shareOpened} photos={selectedPhotos} onClose={() => setShareOpened(false)} />
+      {previewLoaded ? (
+        <Suspense fallback={null}>
+          <PreviewModal
+            photo={previewPhoto}
+            flag={state.flag}
+            onClose={() => setPreviewId(null)}
+            onPrevious={previousPhoto ? () => setPreviewId(previousPhoto.id) : undefined}
+            onNext={nextPhoto ? () => setPreviewId(nextPhoto.id) : undefined}
+            onMarkFavourite={(p) => favourite.mutate(p)}
+            onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+            extraActions={
+              previewActions
+                ? (p) =>
+                    previewActions(p).map((action) => ({
+                      ...action,
+                      // The preview closes first, so the action's own modal is the only one open.
+                      onClick: () => {
+                        setPreviewId(null);
+                        action.onClick();
+                      },
+                    }))
+                : undefined
+            }
+          />
+        </Suspense>
+      ) : null}
+      {downloadSizeLoaded ? (
+        <Suspense fallback={null}>
+          <DownloadSizeModal photo={downloadPhoto} onClose={() => setDownloadPhoto(null)} />
+        </Suspense>
+      ) : null}
+      {shareLoaded ? (
+        <Suspense fallback={null}>
+          <ShareModal opened={shareOpened} photos={selectedPhotos} onClose={() => setShareOpened(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

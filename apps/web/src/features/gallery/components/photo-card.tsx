@@ -1,9 +1,10 @@
-import { useRef, useState, type RefObject } from 'react';
-import { ActionIcon, Badge, Checkbox, Tooltip } from '@mantine/core';
+import { Suspense, useRef, useState, type RefObject } from 'react';
+import { ActionIcon, Badge, Checkbox } from '@mantine/core';
 import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled, IconMaximize, IconPhoto, IconRestore } from '@tabler/icons-react';
 import { photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { LazyTooltip } from '../../../components/hover-tooltip';
 import { useInView } from '../hooks/use-in-view';
-import { canToggleFavourite, canToggleSkip, skipLabel, thumbnailSrc } from '../lib/photo-rules';
+import { canToggleFavourite, canToggleSkip, GRID_IMAGE_SIZES, skipLabel, thumbnailSrc } from '../lib/photo-rules';
 import classes from './photo-card.module.css';
 
 export interface PhotoCardProps {
@@ -26,7 +27,11 @@ export interface PhotoCardProps {
  * commit; until the pointer comes near, no tooltip can show anyway (they open on hover only).
  */
 function ActionTooltip({ label, target }: { label: string; target: RefObject<HTMLButtonElement | null> }) {
-  return <Tooltip label={label} target={target} withArrow openDelay={300} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyTooltip label={label} target={target} withArrow openDelay={300} />
+    </Suspense>
+  );
 }
 
 /** One photo of the grid: a fixed 2:3 frame (no layout shift), its checkbox and its actions. */
@@ -86,7 +91,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
             data-priority={priority || undefined}
             src={src}
             srcSet={srcSet}
-            sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 260px"
+            sizes={GRID_IMAGE_SIZES}
             alt={photo.name}
             width={photo.width || 400}
             height={photo.height || 600}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Image, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandFacebook, IconBrandLinkedin, IconCopy, IconX } from '@tabler/icons-react';
-import type { GalleryPhoto } from '@studio-gallery/contract';
+import { galleryMessages, type GalleryPhoto } from '@studio-gallery/contract';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { facebookShareUrl, linkedInShareUrl, useShareLinks } from '../api/share-photo';
 
-export const NO_IMAGES_TO_SHARE = 'No images selected to share';
 export const URL_COPIED = 'URL copied to clipboard!';
 export const COPY_FAILED = 'Failed to copy URL';
 
@@ -44,7 +43,7 @@ function ShareList({ photos }: { photos: GalleryPhoto[] }) {
   if (shown.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        {NO_IMAGES_TO_SHARE}
+        {galleryMessages.noImagesToShare}
       </Text>
     );
   }

@@ -1,4 +1,4 @@
-import { photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { GRID_THUMBNAIL_WIDTH, photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
 
 /** "Mark As Favorite" (spec §4): hidden on the Skip tab and for photos already favourite. */
@@ -45,8 +45,13 @@ export function previewSrc(photo: GalleryPhoto): string {
   return photo.processedUrl ?? photo.previewUrl ?? photo.url;
 }
 
+/** The grid image's rendered width per screen (two columns on phones, three on tablets, 260 px cards above). */
+export const GRID_IMAGE_SIZES = '(max-width: 36em) 50vw, (max-width: 62em) 33vw, 260px';
+
 export function thumbnailSrc(photo: GalleryPhoto): { src: string; srcSet: string } {
   const src = photo.processedThumbnailUrl ?? photo.thumbnailUrl;
   const src2x = photo.processedThumbnail2xUrl ?? photo.thumbnail2xUrl;
-  return { src, srcSet: `${src} 1x, ${src2x} 2x` };
+  // Width descriptors, so the card's rendered size (the img's `sizes`) decides: a phone at 1.75x
+  // showing a 206 px card takes the 400 px file, not the 800 px one a `2x` descriptor would pick.
+  return { src, srcSet: `${src} ${GRID_THUMBNAIL_WIDTH}w, ${src2x} ${GRID_THUMBNAIL_WIDTH * 2}w` };
 }

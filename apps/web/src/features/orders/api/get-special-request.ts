@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { specialRequestOrder } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type specialRequestOrder } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { orderQueryRoots } from '../../../lib/order-queries';
 
 /** GET /SpecialRequest/{id}: one of the caller's orders (the invoice page). */
 export async function getSpecialRequest(id: number) {
-  return specialRequestOrder.parse(await api.get<unknown>(`/SpecialRequest/${id}`));
+  return api.get<Answer<typeof specialRequestOrder>>(`/SpecialRequest/${id}`);
 }
 
 export const specialRequestQueryOptions = (id: number) =>

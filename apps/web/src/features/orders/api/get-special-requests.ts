@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { specialRequestListResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type specialRequestListResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { orderQueryRoots } from '../../../lib/order-queries';
 
 /** GET /SpecialRequest: the caller's orders, newest first. */
 export async function getSpecialRequests() {
-  return specialRequestListResponse.parse(await api.get<unknown>('/SpecialRequest'));
+  return api.get<Answer<typeof specialRequestListResponse>>('/SpecialRequest');
 }
 
 export const specialRequestsQueryOptions = () =>

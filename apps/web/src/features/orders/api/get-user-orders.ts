@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userOrdersResponse } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type userOrdersResponse } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { orderQueryRoots } from '../../../lib/order-queries';
 
 /** GET /users/user-orders/details/{userId}: the caller's orders (recent orders, invoices). */
 export async function getUserOrders(userId: string) {
-  return userOrdersResponse.parse(await api.get<unknown>(`/users/user-orders/details/${encodeURIComponent(userId)}`));
+  return api.get<Answer<typeof userOrdersResponse>>(`/users/user-orders/details/${encodeURIComponent(userId)}`);
 }
 
 export const userOrdersQueryKey = (userId: string) => [orderQueryRoots.userOrders, userId] as const;

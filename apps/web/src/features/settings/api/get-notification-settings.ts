@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationSettings } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type notificationSettings } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /NotificationSettings/{userId}: email and SMS switches (both on by default). */
 export async function getNotificationSettings(userId: string) {
-  return notificationSettings.parse(await api.get<unknown>(`/NotificationSettings/${encodeURIComponent(userId)}`));
+  return api.get<Answer<typeof notificationSettings>>(`/NotificationSettings/${encodeURIComponent(userId)}`);
 }
 
 export const notificationSettingsQueryKey = (userId: string) => ['notification-settings', userId] as const;

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userDetails } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type userDetails } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 
 /** GET /users/{id}: the signed-in user's details. */
 export async function getUser(userId: string) {
-  return userDetails.parse(await api.get<unknown>(`/users/${encodeURIComponent(userId)}`));
+  return api.get<Answer<typeof userDetails>>(`/users/${encodeURIComponent(userId)}`);
 }
 
 export const userQueryKey = (userId: string) => ['user', userId] as const;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationSettings, type NotificationSettings } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type notificationSettings, type NotificationSettings } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
 /** POST /NotificationSettings {userId, isEmail, isSms} → the saved settings. */
 export async function updateNotificationSettings(values: NotificationSettings) {
-  return notificationSettings.parse(await api.post<unknown>('/NotificationSettings', values));
+  return api.post<Answer<typeof notificationSettings>>('/NotificationSettings', values);
 }
 
 /** Optimistic: the switch moves at once and moves back if saving fails. */

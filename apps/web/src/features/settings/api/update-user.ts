@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateUserDetailsResponse, type UpdateUserDetailsRequest } from '@studio-gallery/contract';
-import { api } from '../../../lib/api-client';
+import { type updateUserDetailsResponse, type UpdateUserDetailsRequest } from '@studio-gallery/contract';
+import { api, type Answer } from '../../../lib/api-client';
 import { userQueryKey } from './get-user';
 
 /** PUT /users/UpdateUserDetailsWithImage; the photo travels as base64 without the data: prefix. */
 export async function updateUser(values: UpdateUserDetailsRequest) {
-  return updateUserDetailsResponse.parse(await api.put<unknown>('/users/UpdateUserDetailsWithImage', values));
+  return api.put<Answer<typeof updateUserDetailsResponse>>('/users/UpdateUserDetailsWithImage', values);
 }
 
 export function useUpdateUser(userId: string) {
