@@ -213,8 +213,21 @@ const APP_SOURCE = /[\\/]src[\\/]/;
 const APP_ENTRY = `${srcDir}main.tsx`;
 const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
 
-export default defineConfig({
+// React Router 7 points every import at its development build (remix-run/react-router#12532): its
+// production build (the same code with its development warnings off) is taken by path for builds.
+const reactRouterDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute(), firstScreen.plugin],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterDist}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterDist}dom-export.mjs` },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -268,4 +281,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
