@@ -25,6 +25,10 @@ const GALLERY_LATER_MODULES = [
   'components/tooltip.tsx',
 ];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const APP_SOURCE = /[\\/]src[\\/]/;
+const APP_ENTRY = `${srcDir}main.tsx`;
+const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
 
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 
@@ -139,10 +143,10 @@ function preloadGalleryRoute(): Plugin {
 
 /**
  * The modules a page really runs, as tree-shaking sees them: a quick build of just these inputs,
- * without what they import lazily (like the gallery's modals, not on the way to its first screen),
- * lists the modules that keep code in it. The module
- * graph alone can't tell: every import of @mantine/core goes through its index, which re-exports
- * every component, and a contract module reached at start-up for one constant declares schemas too.
+ * without what they import lazily (like the gallery's dialogs, not on the way to its first screen),
+ * lists the modules that keep code in it. The module graph alone can't tell: every import of
+ * @mantine/core goes through its index, which re-exports every component, and a contract module
+ * reached at start-up for one constant declares schemas too.
  */
 async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
   const built = await rolldownBuild({
@@ -175,8 +179,9 @@ async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
 }
 
 /**
- * What start-up and the gallery's route (its layout and screen) run up front (modulesRunUpFront),
- * found before the real build. It groups them ('app', 'ui', 'gallery' below) so the gallery's first
+ * What start-up, the gallery's route (its layout and screen) and the gallery's later parts
+ * (GALLERY_LATER_MODULES) run (modulesRunUpFront), found before the real build. The chunk groups below
+ * follow them ('app'; 'ui' and 'gallery'; 'ui-later' and 'gallery-later'), so the gallery's first
  * screen loads only the code it runs: other screens' components and the contract's schemas (with
  * zod) stay in chunks it never asks for.
  */
@@ -188,15 +193,18 @@ function firstScreenModules() {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
-      const found = await Promise.all([
+      const [startupModules, galleryModules, laterModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
       ]);
-      for (const [into, modules] of [startup, gallery, galleryLater].map((set, i) => [set, found[i]!] as const)) {
+      const fill = (into: Set<string>, from: Set<string>) => {
         into.clear();
-        for (const id of modules) into.add(id);
-      }
+        for (const id of from) into.add(id);
+      };
+      fill(startup, startupModules);
+      fill(gallery, galleryModules);
+      fill(galleryLater, laterModules);
     },
   };
   return {
@@ -208,10 +216,6 @@ function firstScreenModules() {
 }
 
 const firstScreen = firstScreenModules();
-const NODE_MODULES = /[\\/]node_modules[\\/]/;
-const APP_SOURCE = /[\\/]src[\\/]/;
-const APP_ENTRY = `${srcDir}main.tsx`;
-const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
 
 // React Router 7 points every import at its development build (remix-run/react-router#12532): its
 // production build (the same code with its development warnings off) is taken by path for builds.
