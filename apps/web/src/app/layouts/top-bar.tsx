@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Burger, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { paths } from '../../config/paths';
-import { useIdleReady } from '../../lib/use-idle-ready';
 import { useOpenedOnce } from '../../lib/use-opened-once';
+import { whenIdle } from '../../lib/when-idle';
 import { BrandLogo } from '../../features/branding/components/brand-logo';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { cartDialog, useCartDialogOpen } from '../../features/cart/stores/cart-dialog';
@@ -13,9 +13,11 @@ import classes from './app-layout.module.css';
 
 // The cart review, payment and success modals load the first time the cart opens.
 const CartFlow = lazy(() => import('./cart-flow').then((m) => ({ default: m.CartFlow })));
-// The account menu (with the Menu and floating-ui code under it) loads once the page is idle, or at
-// the first click on its button: the first screen shows only the button.
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+// The account menu (with the Menu and floating-ui code under it): its code is fetched once the page
+// is idle, and it replaces the plain button at the first click, opened. Until then the first screen
+// shows only the button (and it is never swapped under a user's focus).
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 
 export interface TopBarProps {
   navOpened: boolean;
@@ -32,8 +34,8 @@ export interface TopBarProps {
 export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onLogout }: TopBarProps) {
   const cartOpen = useCartDialogOpen();
   const cartFlowLoaded = useOpenedOnce(cartOpen);
-  const accountMenuReady = useIdleReady();
   const [accountMenuWanted, setAccountMenuWanted] = useState(false);
+  useEffect(() => whenIdle(() => void loadAccountMenu().catch(() => undefined)), []);
   const accountButton = <AccountButton email={email} signedIn={signedIn} onClick={() => setAccountMenuWanted(true)} />;
 
   return (
@@ -58,9 +60,9 @@ export function TopBar({ navOpened, onToggleNav, email, signedIn, cartCount, onL
           </Suspense>
         ) : null}
 
-        {accountMenuReady || accountMenuWanted ? (
+        {accountMenuWanted ? (
           <Suspense fallback={accountButton}>
-            <AccountMenu email={email} signedIn={signedIn} onLogout={onLogout} defaultOpened={accountMenuWanted} />
+            <AccountMenu email={email} signedIn={signedIn} onLogout={onLogout} defaultOpened />
           </Suspense>
         ) : (
           accountButton
