@@ -5,12 +5,11 @@ import { startSession } from '../../../lib/session';
 
 /** POST /authenticate {username: email, password} → token object; stored as the session. */
 export async function authenticate(values: LoginForm): Promise<TokenResponse> {
-  const data = await api.post<unknown>(
+  const token = await api.post<Answer<typeof tokenResponse>>(
     '/authenticate',
     { username: values.email, password: values.password },
     { redirectOnUnauthorized: false },
   );
-  const token = data as Answer<typeof tokenResponse>;
   startSession(token.id_token);
   return token;
 }

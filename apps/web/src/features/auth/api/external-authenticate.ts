@@ -5,12 +5,11 @@ import { startSession } from '../../../lib/session';
 
 /** POST /external-authenticate {token: Google ID token} → token object; stored as the session. */
 export async function externalAuthenticate(googleIdToken: string): Promise<TokenResponse> {
-  const data = await api.post<unknown>(
+  const token = await api.post<Answer<typeof tokenResponse>>(
     '/external-authenticate',
     { token: googleIdToken },
     { redirectOnUnauthorized: false },
   );
-  const token = data as Answer<typeof tokenResponse>;
   startSession(token.id_token);
   return token;
 }

@@ -9,8 +9,7 @@ import { brandingRequest } from './branding-request';
  */
 export async function getBranding(host: string): Promise<CorporateClient | null> {
   const { path, query } = brandingRequest(host);
-  const data = await api.get<unknown>(path, { query, adoptEarlyResponse: 'branding' });
-  const list = data as Answer<typeof corporateClientsResponse>;
+  const list = await api.get<Answer<typeof corporateClientsResponse>>(path, { query, adoptEarlyResponse: 'branding' });
   return list[0] ?? null;
 }
 
