@@ -12,6 +12,8 @@ import type { Config } from './config';
 import { type Db, createDb } from './db/create-db';
 import { type Mailer, createMailer } from './mail/mailer';
 import { resolveJwtSecret } from './modules/accounts/jwt-secret';
+import { AuthSessionsRepository } from './modules/accounts/auth-sessions.repository';
+import { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { TokenService } from './modules/accounts/tokens';
 import { authPlugin } from './plugins/auth';
 import { bodyParsersPlugin } from './plugins/body-parsers';
@@ -61,13 +63,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const clock = dependencies.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const tokens = new TokenService(jwtSecret, clock);
+  const sessions = new AuthSessionsService(new TokenService(jwtSecret, clock), new AuthSessionsRepository(db.kysely), clock);
   app.addHook('onClose', async () => {
     mailer.close();
     await db.kysely.destroy();
   });
 
-  const services = createServices({ db: db.kysely, storage, mailer, tokens, jwtSecret, clock, config, log: app.log });
+  const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, config, log: app.log });
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
@@ -78,7 +80,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { sessions });
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(apiRoutes, { prefix: '/api', services, googleClientId: config.google.clientId });
   await app.register(webAppPlugin, { webDist: config.webDist });

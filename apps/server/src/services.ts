@@ -7,9 +7,9 @@ import type { Mailer } from './mail/mailer';
 import { AccountMails } from './modules/accounts/account-mails';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
+import type { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { GoogleIdTokenVerifier } from './modules/accounts/google-id-tokens';
 import { PasswordsService } from './modules/accounts/passwords.service';
-import type { TokenService } from './modules/accounts/tokens';
 import { BrandingRepository } from './modules/branding/branding.repository';
 import { BrandingService } from './modules/branding/branding.service';
 import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository';
@@ -35,6 +35,7 @@ import type { Storage } from './storage/storage';
 
 export interface Services {
   accounts: AccountsService;
+  sessions: AuthSessionsService;
   passwords: PasswordsService;
   users: UsersService;
   notificationSettings: NotificationSettingsService;
@@ -53,7 +54,7 @@ export interface ServiceDependencies {
   db: Kysely<Database>;
   storage: Storage;
   mailer: Mailer;
-  tokens: TokenService;
+  sessions: AuthSessionsService;
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
@@ -62,7 +63,7 @@ export interface ServiceDependencies {
 }
 
 /** The composition root: wires each service to the repositories it names. */
-export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, config, log }: ServiceDependencies): Services {
+export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, config, log }: ServiceDependencies): Services {
   const accountsRepository = new AccountsRepository(db);
   const branding = new BrandingService(new BrandingRepository(db));
   const mails = new AccountMails(mailer, branding, config.publicUrl);
@@ -73,7 +74,8 @@ export function createServices({ db, storage, mailer, tokens, jwtSecret, clock, 
   const gallery = new GalleryService(new GalleryRepository(db), new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
 
   return {
-    accounts: new AccountsService(accountsRepository, tokens, google, mails, clock),
+    sessions,
+    accounts: new AccountsService(accountsRepository, sessions, google, mails, clock),
     passwords: new PasswordsService(accountsRepository, mails, clock),
     users: new UsersService(new UsersRepository(db), storage, clock, log),
     notificationSettings: new NotificationSettingsService(new NotificationSettingsRepository(db), clock),

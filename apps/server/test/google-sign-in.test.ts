@@ -35,12 +35,13 @@ describe('POST /api/external-authenticate', () => {
     expect(decodeJwt(second.body.id_token).unique_name).toBe(userId);
   });
 
-  it('links an existing account with the same email (and activates it)', async () => {
-    const existing = await t.createUser({ email: 'linked@gmail.com', activated: false });
+  it('links an existing active account with the same email, keeping its password', async () => {
+    const existing = await t.createUser({ email: 'linked@gmail.com' });
     const response = await externalAuthenticate(await google.idToken({ sub: 'sub-linked', email: 'linked@gmail.com' }));
     expect(response.status).toBe(200);
     expect(decodeJwt(response.body.id_token).unique_name).toBe(String(existing.id));
     expect(await t.signIn(existing.email, existing.password)).toBeTruthy();
+    expect((await t.request('GET', '/api/account', { token: existing.token })).status).toBe(200);
   });
 
   it('refuses tokens for another audience, from another issuer, expired, unverified or forged', async () => {

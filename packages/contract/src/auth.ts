@@ -45,6 +45,8 @@ export const activateRequest = z.object({ activationCode: z.string().trim().min(
 export const activateResponse = successResponse.extend({
   jwt: z.string().optional(),
   user: z.object({ id: z.number(), email: z.string(), login: z.string() }).optional(),
+  /** A reset key for the set-password screen, when the account has no password yet (invited by the studio). */
+  setPasswordKey: z.string().optional(),
 });
 export type ActivateResponse = z.infer<typeof activateResponse>;
 

@@ -62,6 +62,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
     contact_number: true, image_key: true, google_sub: true, created_at: true, updated_at: true,
   },
+  auth_sessions: { id: true, user_id: true, created_at: true, expires_at: true },
   user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
   notification_settings: { user_id: true, is_email: true, is_sms: true, updated_at: true },
   photo_sessions: {

@@ -9,6 +9,7 @@ export interface Database {
   slider_images: SliderImagesTable;
   users: UsersTable;
   user_keys: UserKeysTable;
+  auth_sessions: AuthSessionsTable;
   notification_settings: NotificationSettingsTable;
   photo_sessions: PhotoSessionsTable;
   photos: PhotosTable;
@@ -75,6 +76,14 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A signed-in token's session: the token is honoured while its row exists (id = the token's id_token). */
+export interface AuthSessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export type UserKeyPurpose = 'activation' | 'reset' | 'invite';

@@ -5,6 +5,7 @@ import { photoSessionsAndPhotos } from './2026-11-22-02-photo-sessions-and-photo
 import { commerce } from './2026-11-22-03-commerce';
 import { sessionRevisions } from './2026-11-22-04-session-revisions';
 import { downloadChecksums } from './2026-11-22-05-download-checksums';
+import { authSessions } from './2026-11-25-01-auth-sessions';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-03-commerce': commerce(dialect),
     '2026-11-22-04-session-revisions': sessionRevisions(dialect),
     '2026-11-22-05-download-checksums': downloadChecksums(),
+    '2026-11-25-01-auth-sessions': authSessions(),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserKeyPurpose, UserRow } from '../../db/schema';
 import { toFlag } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { endSessionsOf } from './auth-sessions.repository';
 
 export interface NewAccount {
   email: string;
@@ -89,21 +90,73 @@ export class AccountsRepository {
 
   /**
    * Uses an unused, unexpired reset key and sets its user's password; null when there is none.
-   * Following the mailed link proves the address, so this also activates the account.
+   * Following the mailed link proves the address, so this also activates the account. Every other
+   * outstanding reset link and every session of the account end with it.
    */
   resetPasswordWithKey(keyHash: string, passwordHash: string, now: Date): Promise<UserRow | null> {
     return this.db.transaction().execute(async (trx) => {
       const userId = await consumeKey(trx, 'reset', keyHash, now);
       if (userId === null) return null;
+      await voidKeys(trx, userId, 'reset', now);
+      await endSessionsOf(trx, userId);
       return updateUser(trx, userId, { password_hash: passwordHash, activated: 1 }, now);
     });
   }
 
-  setPasswordHash(userId: number, passwordHash: string, now: Date): Promise<UserRow | null> {
-    return updateUser(this.db, userId, { password_hash: passwordHash }, now);
+  /** A password change: other reset links and every other session (`keepSession` stays) end with it. */
+  changePasswordHash(userId: number, passwordHash: string, keepSession: string, now: Date): Promise<UserRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await voidKeys(trx, userId, 'reset', now);
+      await endSessionsOf(trx, userId, { except: keepSession });
+      return updateUser(trx, userId, { password_hash: passwordHash }, now);
+    });
   }
 
-  /** Google vouches for the address, so linking also activates the account. */
+  /**
+   * Someone other than the sign-up has just proved (or is about to prove) the address of an account
+   * that was never activated: the password chosen at sign-up is no longer trusted. Drops it, voids the
+   * sign-up's activation links and ends any session, in one step that applies only while the account
+   * is still inactive. Null when the account is active (or gone).
+   */
+  distrustUnverifiedSignUp(userId: number, now: Date): Promise<UserRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({ password_hash: null, updated_at: now.toISOString() })
+        .where('id', '=', userId)
+        .where('activated', '=', 0)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      await voidKeys(trx, userId, 'activation', now);
+      await endSessionsOf(trx, userId);
+      return row;
+    });
+  }
+
+  /**
+   * Google vouches for the address of an account that was never activated: any sign-up password and
+   * session go, and the account is linked and activated, in one transaction. Null when it was
+   * activated meanwhile or is already linked.
+   */
+  claimUnverifiedWithGoogle(userId: number, googleSub: string, now: Date): Promise<UserRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({ password_hash: null, google_sub: googleSub, activated: 1, updated_at: now.toISOString() })
+        .where('id', '=', userId)
+        .where('activated', '=', 0)
+        .where('google_sub', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      await voidKeys(trx, userId, 'activation', now);
+      await endSessionsOf(trx, userId);
+      return row;
+    });
+  }
+
+/** Google vouches for the address, so linking also activates the account. */
   linkGoogleAccount(userId: number, googleSub: string, now: Date): Promise<UserRow | null> {
     return updateUser(this.db, userId, { google_sub: googleSub, activated: 1 }, now);
   }
@@ -127,6 +180,17 @@ async function consumeKey(
     .returning('user_id')
     .executeTakeFirst();
   return used?.user_id ?? null;
+}
+
+/** Marks every unused key of one purpose as used, so its links stop working. */
+async function voidKeys(trx: Transaction<Database>, userId: number, purpose: UserKeyPurpose, now: Date): Promise<void> {
+  await trx
+    .updateTable('user_keys')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 async function updateUser(

@@ -11,44 +11,46 @@ import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } fro
 import type { AccountMails } from './account-mails';
 import type { AccountsRepository } from './accounts.repository';
 import type { GoogleIdTokenVerifier, GoogleIdentity } from './google-id-tokens';
-import { ACTIVATION_KEY_HOURS, hashOneTimeKey, newOneTimeKey } from './one-time-keys';
+import type { AuthSessionsService } from './auth-sessions.service';
+import { ACTIVATION_KEY_HOURS, RESET_KEY_HOURS, hashOneTimeKey, newOneTimeKey } from './one-time-keys';
 import { hashPassword, verifyPassword } from './password-hashing';
-import type { TokenService } from './tokens';
 
 export interface ActivatedAccount {
   user: UserRow;
   token: TokenResponse;
+  /** A reset key for the set-password screen when the account has no password (invited, or claimed twice). */
+  setPasswordKey: string | null;
 }
 
 /** Sign-up, activation and sign-in (password or Google). */
 export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly tokens: TokenService,
+    private readonly sessions: AuthSessionsService,
     private readonly google: GoogleIdTokenVerifier,
     private readonly mails: AccountMails,
     private readonly clock: Clock,
   ) {}
 
-  /** Creates an inactive account and mails its activation link. */
+  /**
+   * Creates an inactive account and mails its activation link. Signing up again for an address that
+   * was never activated answers the same, but trusts neither password: the earlier one is dropped
+   * with its activation links, and a fresh link is mailed whose activation leads to set-password.
+   */
   async register(input: RegisterRequest): Promise<void> {
     const now = this.clock();
+    const email = normalizeEmail(input.email);
     const user = await this.accounts.insertUser(
-      {
-        email: normalizeEmail(input.email),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash: await hashPassword(input.password),
-        activated: false,
-      },
+      { email, firstName: input.firstName, lastName: input.lastName, passwordHash: await hashPassword(input.password), activated: false },
       now,
     );
-    if (!user) throw new ConflictError(messages.emailAlreadyRegistered);
+    if (!user) {
+      await this.registerAgain(email, now);
+      return;
+    }
 
     try {
-      const { key, hash } = newOneTimeKey();
-      await this.accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
-      await this.mails.sendActivation(user, key);
+      await this.mailActivation(user, now);
     } catch (error) {
       // Without its mail the account could never be activated; let the person sign up again.
       await this.accounts.deleteUser(user.id);
@@ -56,11 +58,34 @@ export class AccountsService {
     }
   }
 
-  /** Activates the account of a mailed code and signs its user in. */
+  private async registerAgain(email: string, now: Date): Promise<void> {
+    const existing = await this.accounts.findByEmail(email);
+    const distrusted = existing && !fromFlag(existing.activated) ? await this.accounts.distrustUnverifiedSignUp(existing.id, now) : null;
+    if (!distrusted) throw new ConflictError(messages.emailAlreadyRegistered);
+    await this.mailActivation(distrusted, now);
+  }
+
+  private async mailActivation(user: UserRow, now: Date): Promise<void> {
+    const { key, hash } = newOneTimeKey();
+    await this.accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
+    await this.mails.sendActivation(user, key);
+  }
+
+  /**
+   * Activates the account of a mailed code and signs its user in. An account without a password
+   * (invited by the studio, or signed up for twice) also gets a set-password key.
+   */
   async activate(activationCode: string): Promise<ActivatedAccount> {
-    const user = await this.accounts.activateWithKey(hashOneTimeKey(activationCode), this.clock());
+    const now = this.clock();
+    const user = await this.accounts.activateWithKey(hashOneTimeKey(activationCode), now);
     if (!user) throw new ValidationError(messages.activationFailed);
-    return { user, token: await this.tokens.issue(user) };
+    let setPasswordKey: string | null = null;
+    if (user.password_hash === null && user.google_sub === null) {
+      const { key, hash } = newOneTimeKey();
+      await this.accounts.insertKey(user.id, 'reset', hash, addHours(now, RESET_KEY_HOURS), now);
+      setPasswordKey = key;
+    }
+    return { user, token: await this.sessions.start(user), setPasswordKey };
   }
 
   async authenticate({ username, password, rememberMe }: AuthenticateRequest): Promise<TokenResponse> {
@@ -68,19 +93,20 @@ export class AccountsService {
     const passwordMatches = await verifyPassword(user?.password_hash ?? null, password);
     if (!user || !passwordMatches) throw new UnauthorizedError(messages.invalidCredentials);
     if (!fromFlag(user.activated)) throw new ForbiddenError(messages.accountNotActivated);
-    return this.tokens.issue(user, rememberMe);
+    return this.sessions.start(user, rememberMe);
   }
 
   /**
    * Signs in with a Google ID token: the account linked to that Google account, else the account
-   * with the same (Google-verified) email, else a new active account.
+   * with the same (Google-verified) email, else a new active account. An account with that email that
+   * was never activated is not trusted: its sign-up password and sessions go (pre-hijacking).
    */
   async authenticateWithGoogle(idToken: string): Promise<TokenResponse> {
     const identity = await this.google.verify(idToken);
     const user = (await this.accounts.findByGoogleSub(identity.sub)) ?? (await this.linkOrCreateGoogleAccount(identity));
     // null: the address belongs to another Google account, or a parallel first sign-in won the race.
     if (!user) throw new UnauthorizedError(messages.socialLoginFailed);
-    return this.tokens.issue(user);
+    return this.sessions.start(user);
   }
 
   private async linkOrCreateGoogleAccount(identity: GoogleIdentity): Promise<UserRow | null> {
@@ -88,7 +114,10 @@ export class AccountsService {
     const email = normalizeEmail(identity.email);
     const sameEmail = await this.accounts.findByEmail(email);
     if (sameEmail) {
-      return sameEmail.google_sub ? null : this.accounts.linkGoogleAccount(sameEmail.id, identity.sub, now);
+      if (sameEmail.google_sub) return null;
+      return fromFlag(sameEmail.activated)
+        ? this.accounts.linkGoogleAccount(sameEmail.id, identity.sub, now)
+        : this.accounts.claimUnverifiedWithGoogle(sameEmail.id, identity.sub, now);
     }
     return this.accounts.insertUser(
       {

@@ -44,9 +44,16 @@ export class CustomerInvitations {
     return { user: raced, created: false };
   }
 
-  /** Mails the invitation to the gallery with a fresh activation link (30 days). */
+  /**
+   * Mails the invitation to the gallery with a fresh activation link (30 days). The account was
+   * never activated, so a password someone chose at sign-up is not trusted: it goes, with that
+   * sign-up's activation links and any session, and activating leads the customer to set their own.
+   */
   async invite(user: UserRow, sessionName: string): Promise<void> {
     const now = this.clock();
+    const distrusted = await this.accounts.distrustUnverifiedSignUp(user.id, now);
+    if (!distrusted) return; // activated meanwhile: the customer already holds the account
+
     const { key, hash } = newOneTimeKey();
     await this.accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
     await this.mails.sendGalleryInvitation(user, key, sessionName);

@@ -14,7 +14,10 @@ export class PasswordsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Mails a single-use reset link valid for 24 hours. Earlier unexpired links keep working. */
+  /**
+   * Mails a single-use reset link valid for 24 hours. Earlier unexpired links keep working until one
+   * of them is used or the password is changed.
+   */
   async requestReset(emailInput: string): Promise<void> {
     const user = await this.accounts.findByEmail(normalizeEmail(emailInput));
     if (!user) throw new ValidationError(messages.emailNotRegistered);
@@ -30,12 +33,14 @@ export class PasswordsService {
     if (!user) throw new ValidationError(messages.resetKeyInvalid);
   }
 
-  async changePassword(userId: number, currentPassword: string, newPassword: string): Promise<void> {
+  /** Sets a new password; other sessions and outstanding reset links end, the caller's session stays. */
+  async changePassword(caller: { userId: number; sessionId: string }, currentPassword: string, newPassword: string): Promise<void> {
+    const { userId, sessionId } = caller;
     const user = await this.accounts.findById(userId);
     if (!user) throw new NotFoundError(messages.notFound);
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
       throw new ValidationError(messages.currentPasswordIncorrect);
     }
-    await this.accounts.setPasswordHash(userId, await hashPassword(newPassword), this.clock());
+    await this.accounts.changePasswordHash(userId, await hashPassword(newPassword), sessionId, this.clock());
   }
 }

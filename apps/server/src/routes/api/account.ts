@@ -8,18 +8,21 @@ import {
   successResponse,
   userDetails,
 } from '@studio-gallery/contract';
+import type { AuthSessionsService } from '../../modules/accounts/auth-sessions.service';
 import type { PasswordsService } from '../../modules/accounts/passwords.service';
 import type { UsersService } from '../../modules/users/users.service';
-import { currentUserId } from '../../plugins/auth';
+import { currentSessionId, currentUserId } from '../../plugins/auth';
+import { z } from 'zod';
 import { bearerAuth, errorResponses, legacyErrorResponses } from './responses';
 
 export interface AccountRoutesOptions {
   passwords: PasswordsService;
+  sessions: AuthSessionsService;
   users: UsersService;
 }
 
 /** The signed-in account, forgotten-password resets and password changes. */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { passwords, users }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { passwords, sessions, users }) => {
   const tags = ['accounts'];
 
   app.get(
@@ -87,8 +90,43 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      await passwords.changePassword(currentUserId(request), currentPassword, newPassword);
+      const caller = { userId: currentUserId(request), sessionId: currentSessionId(request) };
+      await passwords.changePassword(caller, currentPassword, newPassword);
       return successBody(true, messages.passwordUpdated);
+    },
+  );
+
+  app.post(
+    '/account/logout',
+    {
+      onRequest: [app.requireUser],
+      schema: {
+        tags,
+        summary: "End the caller's session: its token stops working on every device it was copied to",
+        security: bearerAuth,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await sessions.end(currentSessionId(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/account/logout-everywhere',
+    {
+      onRequest: [app.requireUser],
+      schema: {
+        tags,
+        summary: "Sign out of all devices: every session of the caller's account ends, this one included",
+        security: bearerAuth,
+        response: { 204: z.null().describe('Signed out everywhere'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await sessions.endAll(currentUserId(request));
+      return reply.code(204).send(null);
     },
   );
 };

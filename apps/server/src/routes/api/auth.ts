@@ -88,11 +88,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const { user, token } = await accounts.activate(request.body.activationCode);
+      const { user, token, setPasswordKey } = await accounts.activate(request.body.activationCode);
       return {
         ...successBody(true, messages.activationSucceeded),
         jwt: token.id_token,
         user: { id: user.id, email: user.email, login: user.email },
+        ...(setPasswordKey ? { setPasswordKey } : {}),
       };
     },
   );

@@ -18,7 +18,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
 ) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { accounts: services.accounts, googleClientId });
-  await app.register(accountRoutes, { passwords: services.passwords, users: services.users });
+  await app.register(accountRoutes, { passwords: services.passwords, sessions: services.sessions, users: services.users });
   await app.register(usersRoutes, { users: services.users, orders: services.orders });
   await app.register(notificationSettingsRoutes, { settings: services.notificationSettings });
   await app.register(brandingRoutes, { branding: services.branding });
