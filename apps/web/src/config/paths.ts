@@ -7,6 +7,7 @@ export const paths = {
   activateAccount: '/active-account',
   activateAccountWithCode: (code: string) => `/active-account/${encodeURIComponent(code)}`,
   resetFinish: '/reset/finish',
+  resetFinishWithKey: (key: string) => `/reset/finish?key=${encodeURIComponent(key)}`,
   faq: '/faq',
   settings: '/settings',
   main: '/main',

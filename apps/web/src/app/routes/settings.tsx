@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/page-header';
 import { InvoicesTable } from '../../features/orders/components/invoices-table';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
+import { SignOutEverywhere } from '../../features/settings/components/sign-out-everywhere';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form';
 import { ProfileForm } from '../../features/settings/components/profile-form';
 import { ThemePreferencePanel } from '../../features/settings/components/theme-preference';
@@ -71,6 +72,7 @@ export function SettingsRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <ChangePasswordForm />
+          <SignOutEverywhere />
         </Tabs.Panel>
         <Tabs.Panel value="invoices">
           <InvoicesTable userId={session.userId} />

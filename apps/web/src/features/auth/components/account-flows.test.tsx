@@ -28,6 +28,22 @@ describe('ActivateAccount', () => {
     expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ activationCode: 'CODE123' });
     expect(localStorage.getItem('token')).toBe(jwt);
     expect(localStorage.getItem('eusid')).toBe('3');
+    expect(screen.queryByRole('link', { name: 'Set Your Password' })).not.toBeInTheDocument();
+  });
+
+  it('leads an account without a password (invited by the studio) to the set-password screen', async () => {
+    const jwt = fakeJwt({ unique_name: '4', email: 'cy@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 });
+    stubFetch({
+      'POST /active-galley-user': {
+        body: { success: true, massage: 'ok', message: 'ok', jwt, user: { id: 4, email: 'cy@example.com', login: 'cy@example.com' }, setPasswordKey: 'KEY/1' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActivateAccount code="INVITED" />);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByRole('link', { name: 'Set Your Password' })).toHaveAttribute('href', '/reset/finish?key=KEY%2F1');
+    expect(screen.getByRole('link', { name: 'Go To Gallery' })).toHaveAttribute('href', '/main');
   });
 
   it('says "Failed to activate your account!" when the code is refused', async () => {

@@ -21,17 +21,27 @@ export function ActivateAccount({ code }: ActivateAccountProps) {
   const activate = useActivateAccount();
 
   if (activate.isSuccess) {
+    // Accounts the studio created (or signed up for twice) have no password yet: offer to set one now.
+    const setPasswordKey = activate.data.setPasswordKey;
     return (
       <ResultCard
         status="success"
         title="Thank You!"
         actions={
-          <Button component={Link} to={paths.main} size="md" fullWidth>
-            Go To Gallery
-          </Button>
+          <Stack gap="sm" w="100%">
+            {setPasswordKey ? (
+              <Button component={Link} to={paths.resetFinishWithKey(setPasswordKey)} size="md" fullWidth>
+                Set Your Password
+              </Button>
+            ) : null}
+            <Button component={Link} to={paths.main} size="md" fullWidth variant={setPasswordKey ? 'default' : 'filled'}>
+              Go To Gallery
+            </Button>
+          </Stack>
         }
       >
         {messages.activationSucceeded} Your photos are waiting for you.
+        {setPasswordKey ? ' Choose a password so you can sign in again next time.' : null}
       </ResultCard>
     );
   }

@@ -2,13 +2,19 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
-import { clearStoredState } from '../../../lib/session';
+import { clearStoredState, getToken } from '../../../lib/session';
+import { endServerSession } from '../api/logout';
 
-/** Logout: clears the stored session (everything but the theme) and goes to /login. */
+/**
+ * Logout: ends the session on the server (when there is one), clears the stored session (everything
+ * but the theme) and goes to /login. `serverSessionEnded` skips the call when it already happened
+ * ("Sign out of all devices").
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(() => {
+  return useCallback((options: { serverSessionEnded?: boolean } = {}) => {
+    if (getToken() && !options.serverSessionEnded) void endServerSession();
     clearStoredState();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'branding' && q.queryKey[0] !== 'slides' });
     void navigate(paths.login, { replace: true });

@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
         Change password
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="lg">
-        Use at least 8 characters. You stay signed in on this device.
+        Use at least 8 characters. You stay signed in on this device; your other devices are signed out.
       </Text>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
