@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/page-header';
 import { InvoicesTable } from '../../features/orders/components/invoices-table';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
-import { SignOutEverywhere } from '../../features/settings/components/sign-out-everywhere';
+import { SignOutEverywhere } from '../../features/auth/components/sign-out-everywhere';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form';
 import { ProfileForm } from '../../features/settings/components/profile-form';
 import { ThemePreferencePanel } from '../../features/settings/components/theme-preference';

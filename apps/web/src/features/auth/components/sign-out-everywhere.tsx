@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { isApiError, isUnexpectedFailure } from '../../../lib/api-client';
-import { endAllSessions } from '../../auth/api/logout';
-import { useLogout } from '../../auth/hooks/use-logout';
+import { endAllSessions } from '../api/logout';
+import { useLogout } from '../hooks/use-logout';
 
 /** Settings → Security: ends every session of the account (a lost phone, a shared computer). */
 export function SignOutEverywhere() {
