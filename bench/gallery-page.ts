@@ -2,6 +2,11 @@
 // (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
 // SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
 //   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile]
+//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only]
+// --compare: the server of an earlier commit (built in a temporary worktree, bench/lib/baseline-checkout.ts)
+// is measured on the same database in the same run, before the current one ("before"/"after" a change;
+// --rounds 2 runs before, after, after, before), and a last table puts their ratios side by side.
+// --shipped-only: leave out the GALLERY_PAGE_CACHE_MB=0 server.
 // Two servers in turn: as shipped (page answers cached while the photos' revisions are unchanged,
 // the revision read on every request; the target is judged on this one), and with
 // GALLERY_PAGE_CACHE_MB=0, every page built afresh: what a page costs right after it changed.
@@ -20,6 +25,7 @@ import { GalleryRepository, type PhotoPageQuery } from '../apps/server/src/modul
 import { monotonicUs, summariseProfile } from './lib/cpuprofile';
 import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { type LoadResult, runLoad } from './lib/load';
+import { type BaselineCheckout, checkOutBaseline, withNewerMigrationsHidden } from './lib/baseline-checkout';
 import { startServer } from './lib/server';
 
 const { values: args } = parseArgs({
@@ -29,8 +35,12 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'analyze-sqlite': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    compare: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
+    'shipped-only': { type: 'boolean', default: false },
   },
 });
+const rounds = args.rounds === '2' ? 2 : 1;
 const dialects: BenchDialect[] = args.db === 'both' ? ['sqlite', 'postgres'] : args.db === 'sqlite' || args.db === 'postgres' ? [args.db] : [];
 if (dialects.length === 0) throw new Error('--db must be sqlite, postgres or both');
 const durationSeconds = Math.min(120, Math.max(1, Number(args.duration)));
@@ -47,7 +57,13 @@ const TARGET_P99_MS = 25;
 console.log(`gallery page benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${durationSeconds} s per route; databases: ${dialects.join(', ')}`);
 
-for (const dialect of dialects) await benchDialect(dialect);
+const baseline: BaselineCheckout | null = args.compare ? await checkOutBaseline(args.compare) : null;
+if (baseline) console.log(`comparing with ${args.compare} (${baseline.commit}), built in ${baseline.root}`);
+try {
+  for (const dialect of dialects) await benchDialect(dialect);
+} finally {
+  await baseline?.dispose();
+}
 
 async function benchDialect(dialect: BenchDialect): Promise<void> {
   console.log(`\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ===`);
@@ -65,8 +81,37 @@ async function benchDialect(dialect: BenchDialect): Promise<void> {
 
     // The server as shipped (pages cached while their photos are unchanged, checked per request), then
     // one that builds every page afresh (GALLERY_PAGE_CACHE_MB=0): what a page costs when it changed.
-    await measureServer(bench, { big, small }, 'pages served as shipped (cache on, revision checked per request)', {}, true);
-    await measureServer(bench, { big, small }, 'every page built afresh (GALLERY_PAGE_CACHE_MB=0)', { GALLERY_PAGE_CACHE_MB: '0' }, false);
+    const users = { big, small };
+    if (baseline) {
+      const before = (label: string) =>
+        withNewerMigrationsHidden(bench.db.kysely as never, baseline.lastMigration, () =>
+          measureServer(bench, users, `${label}: ${args.compare} (${baseline.commit}), as shipped`, {}, true, baseline.root),
+        );
+      const after = (label: string) => measureServer(bench, users, `${label}: this checkout, as shipped`, {}, true);
+      const results: { run: string; shares: RouteShare[] }[] = [];
+      results.push({ run: 'before', shares: await before('before') });
+      results.push({ run: 'after', shares: await after('after') });
+      if (rounds === 2) {
+        results.push({ run: 'after', shares: await after('after (2)') });
+        results.push({ run: 'before', shares: await before('before (2)') });
+      }
+      console.log(`\n--- ${bench.dialect}: page req/s as a share of the same server's no-op route, before (${args.compare}) and after ---`);
+      console.table(
+        results[0]!.shares.map((route, i) =>
+          Object.fromEntries([
+            ['route', route.title],
+            ...results.map((r, j) => {
+              const { share, p99Ms, cpuMsPerRequest } = r.shares[i]!;
+              const cpu = cpuMsPerRequest === null ? '' : `, ${cpuMsPerRequest.toFixed(3)} CPU ms/req`;
+              return [`${r.run} #${j + 1}`, `${(share * 100).toFixed(1)} % (p99 ${p99Ms} ms${cpu})`];
+            }),
+          ]),
+        ),
+      );
+    } else {
+      await measureServer(bench, users, 'pages served as shipped (cache on, revision checked per request)', {}, true);
+    }
+    if (!args['shipped-only']) await measureServer(bench, users, 'every page built afresh (GALLERY_PAGE_CACHE_MB=0)', { GALLERY_PAGE_CACHE_MB: '0' }, false);
     if (args.profile) await profilePage(bench, big.id);
   } finally {
     await bench.dispose();
@@ -77,10 +122,29 @@ interface Measured {
   id: number;
 }
 
-/** Baseline, the page routes and the baseline again, against one server. `judged`: the target applies. */
-async function measureServer(bench: BenchDatabase, { big, small }: { big: Measured; small: Measured }, label: string, env: Record<string, string>, judged: boolean): Promise<void> {
+interface RouteShare {
+  title: string;
+  /** req/s as a share of the no-op route's (mean of the runs before and after). */
+  share: number;
+  p99Ms: number;
+  /** The server's CPU time per answer (less sensitive to other processes than req/s). */
+  cpuMsPerRequest: number | null;
+}
+
+/**
+ * Baseline, the page routes and the baseline again, against one server. `judged`: the target applies.
+ * `root`: run another checkout's server (bench/lib/baseline-checkout.ts).
+ */
+async function measureServer(
+  bench: BenchDatabase,
+  { big, small }: { big: Measured; small: Measured },
+  label: string,
+  env: Record<string, string>,
+  judged: boolean,
+  root?: string,
+): Promise<RouteShare[]> {
   console.log(`\n--- ${label} ---`);
-  const server = await startServer({ ...bench.serverEnv, ...env, JWT_SECRET: randomBytes(32).toString('base64url') });
+  const server = await startServer({ ...bench.serverEnv, ...env, JWT_SECRET: randomBytes(32).toString('base64url') }, root ? { root } : {});
   try {
     const bigToken = await signIn(server.url, BIG.email, BIG.password);
     const smallToken = await signIn(server.url, SMALL.email, SMALL.password);
@@ -128,6 +192,7 @@ async function measureServer(bench: BenchDatabase, { big, small }: { big: Measur
         };
       }),
     );
+    return measured.map((r) => ({ title: r.title, share: r.requestsPerSecond / baselineRps, p99Ms: r.p99Ms, cpuMsPerRequest: r.cpuMsPerRequest }));
   } finally {
     await server.stop();
   }

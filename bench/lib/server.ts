@@ -42,6 +42,8 @@ export interface StartOptions {
   startupTimeoutMs?: number;
   /** 'bundle' (default, as `npm start`) or 'tsx' (the sources under tsx's loader); BENCH_SERVER sets the default. */
   runtime?: ServerRuntime;
+  /** Another checkout whose already built bundle runs instead (bench/lib/baseline-checkout.ts). */
+  root?: string;
 }
 
 export type ServerRuntime = 'bundle' | 'tsx';
@@ -68,9 +70,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const url = `http://127.0.0.1:${port}`;
   // node itself (not npm, nor the tsx CLI, which run the server in a child): the child's pid is the
   // server's, so benchmarks can read its memory from /proc.
-  const args = await serverArgs(options.runtime ?? defaultRuntime());
+  const args = options.root ? ['--enable-source-maps', 'apps/server/dist/server.js'] : await serverArgs(options.runtime ?? defaultRuntime());
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
