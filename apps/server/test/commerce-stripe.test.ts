@@ -38,7 +38,13 @@ afterAll(async () => {
 
 const refused = (message: string) => ({ message });
 
+/**
+ * Checks out a new cart (of a new shoot): the same cart checked out again would answer its open
+ * payment (commerce-races.test.ts), and each test here starts its own. `items` is that cart.
+ */
 async function startPayment() {
+  const shoot = await importTestShoot(t, alice.email, { count: 2 });
+  items = [cartItem(shoot.photoIds[0]!, shoot.session.id, 'TOUCHUPSERVICE', 10), cartItem(shoot.photoIds[1]!, shoot.session.id, 'BACKGROUNDSERVICE', 9)];
   const response = await checkout(t, alice, { grossTotal: 1900, userEmail: alice.email, items });
   expect(response.status).toBe(200);
   return response.body as { clientSecret: string; paymentId: string; amount: number };

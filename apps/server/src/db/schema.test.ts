@@ -79,12 +79,16 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     turnaround_hours: true, created_at: true,
   },
   tax_details: { id: true, tax_basis_points: true, updated_at: true },
-  coupons: { id: true, code: true, discount_hundredths: true, is_active: true, expires_at: true, max_uses: true, used_count: true, created_at: true },
+  coupons: {
+    id: true, code: true, discount_hundredths: true, is_active: true, expires_at: true, max_uses: true, used_count: true, reserved_count: true,
+    created_at: true,
+  },
+  coupon_reservations: { payment_id: true, coupon_id: true, created_at: true },
   payments: {
     id: true, user_id: true, provider: true, provider_payment_id: true, client_secret: true, amount_cents: true, currency: true,
     status: true, cart_json: true, coupon_id: true, coupon_code: true, item_price_cents: true, tax_cents: true,
     discount_hundredths: true, discount_cents: true, card_brand: true, receipt_url: true, failure_message: true,
-    created_at: true, updated_at: true,
+    cart_key: true, expires_at: true, created_at: true, updated_at: true,
   },
   transactions: {
     id: true, user_id: true, payment_id: true, payment_type: true, reference_id: true, card_brand: true, receipt_url: true,

@@ -16,6 +16,7 @@ export interface Database {
   service_providers: ServiceProvidersTable;
   tax_details: TaxDetailsTable;
   coupons: CouponsTable;
+  coupon_reservations: CouponReservationsTable;
   payments: PaymentsTable;
   transactions: TransactionsTable;
   special_requests: SpecialRequestsTable;
@@ -213,12 +214,25 @@ export interface CouponsTable {
   expires_at: Timestamp | null;
   max_uses: number | null;
   used_count: Generated<number>;
+  /**
+   * Uses held by open payments: the number of coupon_reservations rows, kept by triggers. CHECK:
+   * used_count + reserved_count <= max_uses.
+   */
+  reserved_count: Generated<number>;
   created_at: Timestamp;
 }
 export type CouponRow = Selectable<CouponsTable>;
 
+/** One use of a coupon held by an open payment (released when it ends unpaid, spent when it succeeds). */
+export interface CouponReservationsTable {
+  payment_id: number;
+  coupon_id: number;
+  created_at: Timestamp;
+}
+
 export type PaymentProviderId = 'stripe' | 'test' | 'none';
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+/** 'failed': a declined attempt (another card may follow); 'canceled': ended unpaid, cannot be paid. */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -240,6 +254,10 @@ export interface PaymentsTable {
   card_brand: string | null;
   receipt_url: string | null;
   failure_message: string | null;
+  /** SHA-256 of the priced cart while the payment is open (unique); null once paid or ended. */
+  cart_key: string | null;
+  /** When an unpaid payment is ended (null: checked out before holds existed). */
+  expires_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,6 +10,7 @@ import { testCards } from '@studio-gallery/contract';
  *
  *   POST /v1/payment_intents              create (form-encoded, secret key; Idempotency-Key honoured)
  *   GET  /v1/payment_intents/:id           retrieve (?expand[]=latest_charge inlines the charge)
+ *   POST /v1/payment_intents/:id/cancel    cancel (secret key; not once succeeded or cancelled)
  *   POST /v1/payment_intents/:id/confirm   confirm with client_secret and a card number
  *                                          (`payment_method_data[card][number]` or `card_number`;
  *                                          form-encoded or JSON; secret or publishable key)
@@ -39,6 +40,7 @@ export interface StandInIntent {
   payment_method_types: string[];
   last_payment_error: { type: 'card_error'; code: string; decline_code?: string; message: string } | null;
   latest_charge: string | null;
+  cancellation_reason?: string | null;
   livemode: false;
   created: number;
 }
@@ -62,10 +64,12 @@ export interface StripeStandIn {
   markSucceeded(id: string, brand?: string): StandInIntent;
   /** Settles an intent as failed with Stripe's message. */
   markFailed(id: string, message?: string): StandInIntent;
+  /** Cancels an intent (as the dashboard or another API client would). */
+  markCanceled(id: string): StandInIntent;
   /** Changes an intent's amount (and the amount received, once succeeded), to test that the server notices. */
   setAmount(id: string, amount: number): void;
   /** A Stripe event as a webhook would carry it (sign its JSON with stripe.webhooks.generateTestHeaderString). */
-  event(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', id: string): Record<string, unknown>;
+  event(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled', id: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -133,6 +137,7 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code, decline_code: 'generic_decline', message } });
     return intent;
   };
+  const cancel = (intent: StandInIntent) => Object.assign(intent, { status: 'canceled', cancellation_reason: 'requested_by_customer' });
   const view = (intent: StandInIntent, expandCharge: boolean) =>
     expandCharge && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? intent.latest_charge } : intent;
 
@@ -171,7 +176,7 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       return { status: 200, body: intent };
     }
 
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(request.path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(request.path);
     const intent = match ? intents.get(decodeURIComponent(match[1]!)) : undefined;
     if (match && !intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, { code: 'resource_missing' });
     if (!match || !intent) return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.path}).`);
@@ -180,9 +185,25 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
       if (!isSecret && query.get('client_secret') !== intent.client_secret) return stripeError(404, 'invalid_request_error', 'No such payment_intent');
       return { status: 200, body: view(intent, expandCharge) };
     }
-    if (request.method === 'POST' && match[2]) {
+    if (request.method === 'POST' && match[2] === '/cancel') {
+      if (!isSecret) return stripeError(401, 'invalid_request_error', 'A secret key is required.');
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return stripeError(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: intent,
+        });
+      }
+      return { status: 200, body: view(cancel(intent), expandCharge) };
+    }
+    if (request.method === 'POST' && match[2] === '/confirm') {
       if (!isSecret && request.body.client_secret !== intent.client_secret) {
         return stripeError(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the PaymentIntent.');
+      }
+      if (intent.status === 'canceled') {
+        return stripeError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it has a status of canceled.', {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: intent,
+        });
       }
       if (intent.status === 'succeeded') {
         return stripeError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it has already succeeded.', {
@@ -251,6 +272,7 @@ export async function startStripeStandIn(options: { port?: number } = {}): Promi
     requests,
     markSucceeded: (id, brand) => succeed(intentOf(id), '4242424242424242', brand),
     markFailed: (id, message = 'Your card was declined.') => fail(intentOf(id), message),
+    markCanceled: (id) => cancel(intentOf(id)),
     setAmount: (id, amount) => {
       const intent = intentOf(id);
       intent.amount = amount;

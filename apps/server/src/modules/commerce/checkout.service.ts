@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type CheckoutResponse,
   type PaymentConfig,
@@ -17,10 +17,29 @@ import type { Clock } from '../../clock';
 import type { PaymentRow, TransactionRow } from '../../db/schema';
 import { NotFoundError, PaymentDeclinedError, ServiceUnavailableError, ValidationError } from '../../errors';
 import type { OrdersService } from '../orders/orders.service';
-import type { PaymentProvider, ProviderPayment } from './payment-providers/payment-provider';
+import type { CreatedPayment, PaymentProvider, ProviderPayment } from './payment-providers/payment-provider';
 import { StripePaymentProvider, providerPaymentOf } from './payment-providers/stripe-provider';
-import type { PaymentsRepository } from './payments.repository';
-import type { PricingService } from './pricing.service';
+import { NoCouponUseLeftError, type PaymentsRepository } from './payments.repository';
+import type { PricedCart, PricingService } from './pricing.service';
+
+/**
+ * How long a checkout's payment stays open unpaid. Until then the same cart checked out again answers
+ * the same payment, and the payment holds its coupon's use; after it, the next checkout of that cart or
+ * coupon ends the payment (cancelled at the provider first) and releases the use.
+ */
+export const PAYMENT_HOLD_MINUTES = 30;
+
+/**
+ * The idempotency key of a checkout: the priced cart (who, which photos with which services at which
+ * prices and tax, which coupon, how much, with which provider), not the request.
+ */
+export function cartKeyOf(userId: number, priced: PricedCart, provider: PaymentProvider['name']): string {
+  const items = priced.items
+    .map((item) => [item.imageid, item.serviceType, item.priceCents, item.taxBasisPoints] as const)
+    .sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+  const key = { v: 1, provider, userId, items, couponId: priced.coupon?.id ?? null, amount: priced.totals.totalCents, currency: PAYMENT_CURRENCY };
+  return createHash('sha256').update(JSON.stringify(key)).digest('hex');
+}
 
 export interface CheckoutCommand {
   grossTotal: number;
@@ -79,7 +98,8 @@ function isValidExpiry(expiry: string, now: Date): boolean {
 /**
  * Checkout (spec §4 "Checkout", §5): the server prices the cart, starts the card payment for exactly
  * that amount, records the transaction only once the provider confirms it, and completes the order
- * from Stripe's webhook when the browser does not.
+ * from Stripe's webhook when the browser does not. One priced cart has one open payment, which holds
+ * one use of its coupon until it is paid (the use is spent) or ended unpaid (the use is released).
  */
 export class CheckoutService {
   constructor(
@@ -110,41 +130,104 @@ export class CheckoutService {
     if (total === 0) throw new ValidationError(commerceMessages.freeOrderNoPayment);
     if (total <= MIN_PAYMENT_CENTS) throw new ValidationError(commerceMessages.minimumPayment);
 
+    const cartKey = cartKeyOf(userId, priced, this.provider.name);
+    const limitedCoupon = priced.coupon && priced.coupon.max_uses !== null ? priced.coupon.id : null;
+    await this.endExpiredPayments(await this.payments.findExpiredOpen({ cartKey, couponId: limitedCoupon }, this.clock()));
+
     const now = this.clock();
-    const payment = await this.payments.insertPayment(
-      {
-        userId,
-        provider: this.provider.name,
-        providerPaymentId: `pending_${randomUUID()}`,
-        amountCents: total,
-        currency: PAYMENT_CURRENCY,
-        items: priced.items,
-        couponId: priced.coupon?.id ?? null,
-        couponCode: priced.coupon?.code ?? null,
-        itemPriceCents: priced.totals.itemPriceCents,
-        taxCents: priced.totals.taxCents,
-        discountHundredths: Math.round(priced.totals.discountPercentage * 100),
-        discountCents: priced.totals.discountCents,
-      },
-      now,
-    );
-    let created;
+    let opened;
     try {
-      created = await this.provider.createPayment({ amountCents: total, currency: PAYMENT_CURRENCY, paymentRowId: payment.id, userId, receiptEmail: email });
+      opened = await this.payments.openPayment(
+        {
+          userId,
+          provider: this.provider.name,
+          providerPaymentId: `pending_${randomUUID()}`,
+          amountCents: total,
+          currency: PAYMENT_CURRENCY,
+          items: priced.items,
+          couponId: priced.coupon?.id ?? null,
+          couponCode: priced.coupon?.code ?? null,
+          itemPriceCents: priced.totals.itemPriceCents,
+          taxCents: priced.totals.taxCents,
+          discountHundredths: Math.round(priced.totals.discountPercentage * 100),
+          discountCents: priced.totals.discountCents,
+          cartKey,
+          expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
+        },
+        now,
+      );
     } catch (error) {
-      this.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
-      await this.payments.updateOutcome(payment.id, { status: 'failed', failureMessage: commerceMessages.paymentUnavailable }, this.clock());
-      throw new ServiceUnavailableError(commerceMessages.paymentUnavailable, { cause: error });
+      if (error instanceof NoCouponUseLeftError) throw new ValidationError(commerceMessages.couponInvalid);
+      throw error;
     }
-    await this.payments.attachProviderPayment(payment.id, created.id, created.clientSecret, this.clock());
+    const { payment, created } = opened;
+    const provided =
+      payment.client_secret !== null ? { id: payment.provider_payment_id, clientSecret: payment.client_secret } : await this.startProviderPayment(payment, email, created);
     return {
-      clientSecret: created.clientSecret,
-      paymentId: created.id,
+      clientSecret: provided.clientSecret,
+      paymentId: provided.id,
       provider: this.provider.name,
       publishableKey: this.provider.publishableKey,
       amount: total,
       currency: PAYMENT_CURRENCY,
     };
+  }
+
+  /**
+   * Creates the provider's payment for an open payment row that has none yet and attaches it; when
+   * concurrent checkouts of the cart race here, the first attached one is everyone's answer (Stripe's
+   * idempotency key is the row, so they all get the same PaymentIntent anyway). When the provider
+   * cannot be reached, the request that opened the payment ends it and releases its coupon use.
+   */
+  private async startProviderPayment(payment: PaymentRow, receiptEmail: string, opened: boolean): Promise<CreatedPayment> {
+    const attached = async (): Promise<CreatedPayment | null> => {
+      const row = await this.payments.findById(payment.id);
+      return row?.client_secret ? { id: row.provider_payment_id, clientSecret: row.client_secret } : null;
+    };
+    let created: CreatedPayment;
+    try {
+      created = await this.provider.createPayment({
+        amountCents: Number(payment.amount_cents),
+        currency: PAYMENT_CURRENCY,
+        paymentRowId: payment.id,
+        userId: payment.user_id,
+        receiptEmail,
+      });
+    } catch (error) {
+      this.log.error({ err: error, paymentId: payment.id }, 'the payment provider refused to create a payment');
+      if (opened) await this.payments.endPayment(payment.id, { status: 'failed', failureMessage: commerceMessages.paymentUnavailable }, this.clock(), { onlyIfUnattached: true });
+      const other = await attached();
+      if (other) return other;
+      throw new ServiceUnavailableError(commerceMessages.paymentUnavailable, { cause: error });
+    }
+    if (await this.payments.attachProviderPayment(payment.id, created.id, created.clientSecret, this.clock())) return created;
+    const other = await attached();
+    if (other) return other;
+    // Ended meanwhile (its opener could not reach the provider).
+    throw new ServiceUnavailableError(commerceMessages.paymentUnavailable);
+  }
+
+  /**
+   * Ends open payments past PAYMENT_HOLD_MINUTES and releases their coupon uses: each is first
+   * cancelled at the provider, so it cannot be paid after its use went to someone else. One the
+   * provider says succeeded (or is still processing), or that cannot be cancelled now, keeps its use.
+   */
+  private async endExpiredPayments(expired: PaymentRow[]): Promise<void> {
+    await Promise.all(expired.map((payment) => this.endExpiredPayment(payment)));
+  }
+
+  private async endExpiredPayment(payment: PaymentRow): Promise<boolean> {
+    if (payment.client_secret !== null && payment.provider === this.provider.name) {
+      let remote;
+      try {
+        remote = await this.provider.cancelPayment(payment.provider_payment_id);
+      } catch (error) {
+        this.log.warn({ err: error, paymentId: payment.id }, 'an expired payment could not be cancelled at the provider; its coupon use stays held');
+        return false;
+      }
+      if (remote && remote.status !== 'canceled') return false;
+    }
+    return this.payments.endPayment(payment.id, { status: 'canceled', failureMessage: commerceMessages.paymentExpired }, this.clock());
   }
 
   /** The built-in test provider's card form: Stripe's test cards, with Stripe's messages. */
@@ -154,6 +237,11 @@ export class CheckoutService {
     if (payment.status === 'succeeded') {
       return { status: 'succeeded', paymentId: payment.provider_payment_id, cardBrand: payment.card_brand ?? 'unknown' };
     }
+    if (payment.status === 'canceled') throw new ValidationError(commerceMessages.paymentExpired);
+    if (payment.expires_at !== null && new Date(payment.expires_at).getTime() <= this.clock().getTime()) {
+      await this.endExpiredPayment(payment);
+      throw new ValidationError(commerceMessages.paymentExpired);
+    }
     const digits = command.cardNumber.replace(/[\s-]/g, '');
     if (!isValidCardNumber(digits)) throw new ValidationError(commerceMessages.cardNumberInvalid);
     if (!isValidExpiry(command.expiry, this.clock())) throw new ValidationError(commerceMessages.cardExpiryInvalid);
@@ -162,10 +250,15 @@ export class CheckoutService {
     const card = testCards.find((candidate) => candidate.number === digits);
     const cardBrand = card?.brand ?? brandOfNumber(digits);
     if (card && card.outcome === 'declined') {
-      await this.payments.updateOutcome(payment.id, { status: 'failed', cardBrand, failureMessage: card.message }, this.clock());
+      await this.payments.recordDeclined(payment.id, { cardBrand, failureMessage: card.message }, this.clock());
       throw new PaymentDeclinedError(card.message);
     }
-    await this.payments.updateOutcome(payment.id, { status: 'succeeded', cardBrand, receiptUrl: null }, this.clock());
+    if (!(await this.payments.markSucceeded(payment.id, { cardBrand, receiptUrl: null }, this.clock()))) {
+      // A concurrent confirmation paid it, or it was ended meanwhile.
+      const current = await this.payments.findById(payment.id);
+      if (current?.status !== 'succeeded') throw new ValidationError(commerceMessages.paymentExpired);
+      return { status: 'succeeded', paymentId: current.provider_payment_id, cardBrand: current.card_brand ?? cardBrand };
+    }
     return { status: 'succeeded', paymentId: payment.provider_payment_id, cardBrand };
   }
 
@@ -193,7 +286,7 @@ export class CheckoutService {
 
   private async recordSucceeded(payment: PaymentRow, remote: ProviderPayment, paymentType: string): Promise<TransactionRow> {
     const now = this.clock();
-    await this.payments.updateOutcome(payment.id, { status: 'succeeded', cardBrand: remote.cardBrand ?? payment.card_brand, receiptUrl: remote.receiptUrl }, now);
+    await this.payments.markSucceeded(payment.id, { cardBrand: remote.cardBrand ?? payment.card_brand, receiptUrl: remote.receiptUrl }, now);
     const { row } = await this.payments.insertTransactionOnce(
       {
         userId: payment.user_id,
@@ -205,7 +298,6 @@ export class CheckoutService {
         grossTotalCents: Number(payment.amount_cents),
         totalCents: Number(payment.amount_cents),
       },
-      payment.coupon_id,
       now,
     );
     return row;
@@ -222,7 +314,7 @@ export class CheckoutService {
     }
     const event = this.provider.verifyWebhook(rawBody, signature);
     if (!event) throw new ValidationError(commerceMessages.webhookSignatureInvalid);
-    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return;
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed' && event.type !== 'payment_intent.canceled') return;
 
     const intent = event.data.object as Stripe.PaymentIntent;
     const payment = await this.payments.findByProviderPaymentId(intent.id);
@@ -231,11 +323,15 @@ export class CheckoutService {
       return;
     }
     if (event.type === 'payment_intent.payment_failed') {
-      await this.payments.updateOutcome(
-        payment.id,
-        { status: 'failed', failureMessage: intent.last_payment_error?.message ?? commerceMessages.cardDeclined },
-        this.clock(),
-      );
+      // The PaymentIntent takes another card: the payment stays open, with its coupon use.
+      await this.payments.recordDeclined(payment.id, { failureMessage: intent.last_payment_error?.message ?? commerceMessages.cardDeclined }, this.clock());
+      return;
+    }
+    if (event.type === 'payment_intent.canceled') {
+      const remote = await this.provider.retrievePayment(intent.id);
+      if (remote?.status === 'canceled') {
+        await this.payments.endPayment(payment.id, { status: 'canceled', failureMessage: `Cancelled at Stripe (${intent.cancellation_reason ?? 'no reason given'}).` }, this.clock());
+      }
       return;
     }
     const remote = (await this.provider.retrievePayment(intent.id)) ?? providerPaymentOf(intent);

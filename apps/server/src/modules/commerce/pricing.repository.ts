@@ -116,6 +116,22 @@ export class PricingRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Uses of a coupon held by open payments of other customers that have not run out of time (an
+   * expired one is released by the next checkout of the coupon).
+   */
+  async heldUsesByOthers(couponId: number, userId: number, now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('coupon_reservations')
+      .innerJoin('payments', 'payments.id', 'coupon_reservations.payment_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('held'))
+      .where('coupon_reservations.coupon_id', '=', couponId)
+      .where('payments.user_id', '!=', userId)
+      .where((eb) => eb.or([eb('payments.expires_at', 'is', null), eb('payments.expires_at', '>', now.toISOString())]))
+      .executeTakeFirst();
+    return Number(row?.held ?? 0);
+  }
+
   async couponUsedCount(id: number): Promise<number | null> {
     const row = await this.db.selectFrom('coupons').select('used_count').where('id', '=', id).executeTakeFirst();
     return row ? Number(row.used_count) : null;

@@ -82,12 +82,21 @@ export class PricingService {
     }));
   }
 
-  /** GET /discount/GetDiscountDetails/{code}: null (204) for unknown, expired or used-up codes. */
-  async discountDetails(code: string): Promise<DiscountDetails | null> {
+  /**
+   * GET /discount/GetDiscountDetails/{code}: null (204) for unknown, expired or used-up codes; uses
+   * held by other customers' open payments count as used (the caller's own do not: their checkout of
+   * the same cart answers the payment that holds it).
+   */
+  async discountDetails(code: string, userId: number): Promise<DiscountDetails | null> {
     const coupon = await this.repository.findCoupon(code);
     if (!coupon) return null;
-    const problem = couponProblem(coupon, this.clock());
+    const now = this.clock();
+    const problem = couponProblem(coupon, now);
     if (problem === 'expired' || problem === 'used-up') return null;
+    if (coupon.max_uses !== null && Number(coupon.reserved_count) > 0) {
+      const held = await this.repository.heldUsesByOthers(coupon.id, userId, now);
+      if (Number(coupon.used_count) + held >= Number(coupon.max_uses)) return null;
+    }
     return { code: coupon.code, isActive: problem === null, discountPercentage: Number(coupon.discount_hundredths) / 100 };
   }
 

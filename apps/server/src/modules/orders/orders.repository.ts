@@ -164,7 +164,8 @@ export class OrdersRepository {
           .updateTable('coupons')
           .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
           .where('id', '=', freeOrderCouponId)
-          .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+          // Uses held by open payments count too (the CHECK coupons_uses_within_limit has the last word).
+          .where((eb) => eb.or([eb('max_uses', 'is', null), eb(eb('used_count', '+', eb.ref('reserved_count')), '<', eb.ref('max_uses'))]))
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new CouponUsedUpError();
       }

@@ -16,7 +16,8 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
-export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'failed';
+/** 'failed': the last attempt was declined (another may follow); 'canceled': it can no longer be paid. */
+export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
 /** What the provider says about a payment now. */
 export interface ProviderPayment {
@@ -38,4 +39,10 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Null when the provider does not know the payment. */
   retrievePayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Makes sure the payment can no longer be paid, and says what it is now: 'canceled', or 'succeeded'
+   * (or 'pending' while Stripe is processing it) when it was too late. Null when the provider does not
+   * know it. Throws when the provider cannot be asked.
+   */
+  cancelPayment(id: string): Promise<ProviderPayment | null>;
 }

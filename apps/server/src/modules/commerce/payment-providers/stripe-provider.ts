@@ -20,7 +20,8 @@ export function stripeClientOptions(apiUrl: string | null): ConstructorParameter
 
 function statusOf(intent: Stripe.PaymentIntent): ProviderPaymentStatus {
   if (intent.status === 'succeeded') return 'succeeded';
-  if (intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.last_payment_error)) return 'failed';
+  if (intent.status === 'canceled') return 'canceled';
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
   return 'pending';
 }
 
@@ -77,6 +78,17 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
+    }
+  }
+
+  async cancelPayment(id: string): Promise<ProviderPayment | null> {
+    try {
+      return providerPaymentOf(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (error.statusCode === 404) return null;
+      // Not cancellable (succeeded, processing, or cancelled already): what it is now.
+      return this.retrievePayment(id);
     }
   }
 

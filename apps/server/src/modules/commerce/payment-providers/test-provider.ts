@@ -31,4 +31,11 @@ export class TestPaymentProvider implements PaymentProvider {
       failureMessage: row.failure_message,
     };
   }
+
+  /** Nothing outside the payments row: ending the row (checkout.service.ts) is the cancellation. */
+  async cancelPayment(id: string): Promise<ProviderPayment | null> {
+    const payment = await this.retrievePayment(id);
+    if (!payment || payment.status === 'succeeded') return payment;
+    return { ...payment, status: 'canceled' };
+  }
 }
