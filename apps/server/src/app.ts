@@ -22,6 +22,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestIdPlugin } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
+import { sessionCodeLimitPlugin } from './plugins/session-code-limit';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { createServices } from './services';
@@ -80,6 +81,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   await app.register(bodyParsersPlugin);
   await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit });
+  await app.register(sessionCodeLimitPlugin, {
+    failuresPerMinute: config.sessionCodeRateLimit,
+    clock,
+    opensSession: (code) => services.gallery.sessionOfCode(code).then(() => true, () => false),
+  });
   await app.register(authPlugin, { sessions });
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(apiRoutes, { prefix: '/api', services, googleClientId: config.google.clientId });

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       jwtSecret: null,
       demoData: true,
       authRateLimit: 20,
+      sessionCodeRateLimit: 20,
+      imageQueue: { concurrency: 1, maxWaiting: 8 },
       galleryPageCacheBytes: 32 * 1024 * 1024,
       logLevel: 'info',
       corsOrigins: [],
@@ -53,6 +55,9 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://photos.example.com/',
         DEMO_DATA: 'off',
         AUTH_RATE_LIMIT: '5',
+        SESSION_CODE_RATE_LIMIT: '7',
+        IMAGE_QUEUE_CONCURRENCY: '2',
+        IMAGE_QUEUE_WAITING: '0',
         GALLERY_PAGE_CACHE_MB: '0',
         CORS_ORIGINS: 'https://a.example, https://b.example',
       },
@@ -64,6 +69,8 @@ describe('loadConfig', () => {
       database: { dialect: 'postgres', url: 'postgres://user:pw@db:5432/gallery', schema: 'suite_1' },
       demoData: false,
       authRateLimit: 5,
+      sessionCodeRateLimit: 7,
+      imageQueue: { concurrency: 2, maxWaiting: 0 },
       galleryPageCacheBytes: 0,
       corsOrigins: ['https://a.example', 'https://b.example'],
     });
@@ -83,6 +90,10 @@ describe('loadConfig', () => {
       'JWT_SECRET must be at least 32 characters long (or unset, to generate one in DATA_DIR)',
       'DEMO_DATA must be "on" or "off"',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(problemsOf({ IMAGE_QUEUE_CONCURRENCY: '0', IMAGE_QUEUE_WAITING: '-1' })).toEqual([
+      'IMAGE_QUEUE_CONCURRENCY must be a whole number between 1 and 1024',
+      'IMAGE_QUEUE_WAITING must be a whole number between 0 (no waiting) and 10000',
     ]);
     expect(problemsOf({ SMTP_URL: 'mail.example.com' })).toEqual(['SMTP_URL must be a URL starting with smtp:// or smtps://']);
     expect(problemsOf({ DATABASE_SCHEMA: 'x' })).toEqual(['DATABASE_SCHEMA needs a PostgreSQL DATABASE_URL']);

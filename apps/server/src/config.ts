@@ -26,6 +26,10 @@ export interface Config {
   demoData: boolean;
   /** Attempts per minute and client address on the sign-in, sign-up and password calls. */
   authRateLimit: number;
+  /** Wrong session-code lookups per minute and client address before every code call is refused (429). */
+  sessionCodeRateLimit: number;
+  /** Request-time image work (media/image-work-queue.ts): images processed at once, and requests waiting for a turn. */
+  imageQueue: { concurrency: number; maxWaiting: number };
   /** Bound of the gallery's cache of page answers (modules/gallery/page-answers.ts); 0 turns it off. */
   galleryPageCacheBytes: number;
   logLevel: LogLevel;
@@ -104,6 +108,11 @@ const envSchema = z.object({
     message: 'DEMO_DATA must be "on" or "off"',
   }),
   AUTH_RATE_LIMIT: positiveInteger('AUTH_RATE_LIMIT', 1_000_000),
+  SESSION_CODE_RATE_LIMIT: positiveInteger('SESSION_CODE_RATE_LIMIT', 1_000_000),
+  IMAGE_QUEUE_CONCURRENCY: positiveInteger('IMAGE_QUEUE_CONCURRENCY', 1024),
+  IMAGE_QUEUE_WAITING: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 10_000), {
+    message: 'IMAGE_QUEUE_WAITING must be a whole number between 0 (no waiting) and 10000',
+  }),
   GALLERY_PAGE_CACHE_MB: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 4096), {
     message: 'GALLERY_PAGE_CACHE_MB must be a whole number between 0 (off) and 4096',
   }),
@@ -164,6 +173,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     },
     demoData: (e.DEMO_DATA ?? 'on') === 'on',
     authRateLimit: e.AUTH_RATE_LIMIT ? Number(e.AUTH_RATE_LIMIT) : 20,
+    sessionCodeRateLimit: e.SESSION_CODE_RATE_LIMIT ? Number(e.SESSION_CODE_RATE_LIMIT) : 20,
+    imageQueue: {
+      concurrency: e.IMAGE_QUEUE_CONCURRENCY ? Number(e.IMAGE_QUEUE_CONCURRENCY) : 1,
+      maxWaiting: e.IMAGE_QUEUE_WAITING ? Number(e.IMAGE_QUEUE_WAITING) : 8,
+    },
     galleryPageCacheBytes: (e.GALLERY_PAGE_CACHE_MB ? Number(e.GALLERY_PAGE_CACHE_MB) : 32) * 1024 * 1024,
     logLevel: (e.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],

@@ -32,6 +32,7 @@ import { GalleryService } from './modules/gallery/gallery.service';
 import { MediaUrlSigner } from './modules/gallery/media-urls';
 import { PageAnswers } from './modules/gallery/page-answers';
 import type { Storage } from './storage/storage';
+import { ImageWorkQueue } from './media/image-work-queue';
 
 export interface Services {
   accounts: AccountsService;
@@ -48,6 +49,8 @@ export interface Services {
   /** The gallery's page answers, cached while their photos are unchanged. */
   pageAnswers: PageAnswers;
   downloads: DownloadsService;
+  /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
+  imageWork: ImageWorkQueue;
 }
 
 export interface ServiceDependencies {
@@ -58,7 +61,7 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue'>;
   log: FastifyBaseLogger;
 }
 
@@ -72,12 +75,13 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const payments = new PaymentsRepository(db);
   const orders = new OrdersService(new OrdersRepository(db), payments, pricing, new OrderMails(mailer, branding, config.publicUrl), clock, log);
   const gallery = new GalleryService(new GalleryRepository(db), new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
+  const imageWork = new ImageWorkQueue(config.imageQueue);
 
   return {
     sessions,
     accounts: new AccountsService(accountsRepository, sessions, google, mails, clock),
     passwords: new PasswordsService(accountsRepository, mails, clock),
-    users: new UsersService(new UsersRepository(db), storage, clock, log),
+    users: new UsersService(new UsersRepository(db), storage, imageWork, clock, log),
     notificationSettings: new NotificationSettingsService(new NotificationSettingsRepository(db), clock),
     orders,
     pricing,
@@ -87,6 +91,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
+    imageWork,
   };
 }
 

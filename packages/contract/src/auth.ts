@@ -16,11 +16,13 @@ export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
  * The token object. `id_token` is the bearer JWT (JHipster style); `token` is the same value for
  * clients that read that name.
  */
-export const tokenResponse = z.object({
-  id_token: z.string(),
-  token: z.string(),
-  expiresAt: z.string(),
-});
+export const tokenResponse = z
+  .object({
+    id_token: z.string().describe('The bearer token (JWT): send it as `Authorization: Bearer <id_token>`'),
+    token: z.string().describe('The same value as id_token'),
+    expiresAt: z.string().describe('When the token stops working (ISO 8601), unless ended sooner'),
+  })
+  .register(z.globalRegistry, { id: 'TokenResponse', description: 'A signed-in session: its bearer token and expiry' });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** Claims inside the JWT: `unique_name` is the user id (as a string), `id_token` the token's own id. */

@@ -30,19 +30,21 @@ export const corporateClient = z.object({
   socialLinks,
   faqs: z.array(faqEntry),
   supportEmail: z.string().nullable(),
-});
+}).register(z.globalRegistry, { id: 'CorporateClient', description: "A host's branding (logos, accent colour, footer, FAQ)" });
 export type CorporateClient = z.infer<typeof corporateClient>;
 export const corporateClientsResponse = z.array(corporateClient);
 /** GET /corporate-clients?baseUrl.equals={host} */
 export const corporateClientsQuery = z.object({ 'baseUrl.equals': z.string().trim().max(255).optional() });
 
 /** Slider image (§3): photoUrl, url; the login slider also id, title. */
-export const sliderImage = z.object({
-  id: z.number(),
-  title: z.string().nullable(),
-  photoUrl: z.string(),
-  url: z.string().nullable(),
-});
+export const sliderImage = z
+  .object({
+    id: z.number(),
+    title: z.string().nullable(),
+    photoUrl: z.string(),
+    url: z.string().nullable(),
+  })
+  .register(z.globalRegistry, { id: 'SliderImage', description: 'A slider picture and where it links' });
 export type SliderImage = z.infer<typeof sliderImage>;
 export const sliderImagesResponse = z.array(sliderImage);
 

@@ -27,6 +27,8 @@ export const commerceMessages = {
   alreadyRetouched: 'Professional retouch is not offered on already-retouched photos.',
   paymentNotSucceeded: 'The payment has not been completed.',
   paymentNotFound: 'Payment not found.',
+  /** Ours: an unpaid payment is ended after 30 minutes (its coupon use released); the cart is checked out again. */
+  paymentExpired: 'This payment has expired. Please check out again.',
   paymentAmountMismatch: 'The payment amount does not match the order.',
   totalNotZero: 'This order has a price: please pay by card.',
   /** POST /transaxtions/checkout with a zero total: free orders go to POST /SpecialRequest directly. */
@@ -73,7 +75,7 @@ export const servicePricesResponse = z.object({
   backgroundServicePrice: z.number().nullable(),
   allowedTurnAround: z.number().int().nonnegative(),
   currency: z.literal('USD'),
-});
+}).register(z.globalRegistry, { id: 'ServicePrices', description: "The studio's retouching prices (dollars; null when not set) and turnaround (hours)" });
 export type ServicePrices = z.infer<typeof servicePricesResponse>;
 
 export function servicePriceOf(prices: Pick<ServicePrices, 'touchServicePrice' | 'backgroundServicePrice'>, type: ServiceType): number | null {
@@ -90,7 +92,9 @@ export function turnaroundText(hours: number): string {
 }
 
 /** GET /TaxDetail/GetTaxDetail/0: taxValue is a percentage; the cart uses taxValue / 100. */
-export const taxDetailResponse = z.object({ id: z.number(), taxValue: z.number().min(0).max(100) });
+export const taxDetailResponse = z
+  .object({ id: z.number(), taxValue: z.number().min(0).max(100).describe('A percentage: the cart uses taxValue / 100') })
+  .register(z.globalRegistry, { id: 'TaxDetail', description: 'A tax rate' });
 /** Path of GET /TaxDetail/GetTaxDetail/{id}: 0 is the studio's sales tax, so 0 is a valid id. */
 export const taxDetailParams = z.object({ id: z.coerce.number().int().nonnegative() });
 export type TaxDetail = z.infer<typeof taxDetailResponse>;
@@ -99,21 +103,25 @@ export type TaxDetail = z.infer<typeof taxDetailResponse>;
 export const serviceProvidersQuery = z.object({
   'isDefault.equals': z.enum(['true', 'false']).optional(),
 });
-export const serviceProvider = z.object({
-  id: z.number(),
-  name: z.string(),
-  isDefault: z.boolean(),
-  allowedTurnAround: z.number(),
-});
+export const serviceProvider = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    allowedTurnAround: z.number().describe('Hours'),
+  })
+  .register(z.globalRegistry, { id: 'ServiceProvider', description: 'Who does the retouching' });
 export const serviceProvidersResponse = z.array(serviceProvider);
 
 /** GET /discount/GetDiscountDetails/{code}: 200 with this, 204 when unknown, expired or used up. */
 export const discountCodeParams = z.object({ code: z.string().trim().min(1).max(64) });
-export const discountDetailsResponse = z.object({
-  code: z.string(),
-  isActive: z.boolean(),
-  discountPercentage: z.number().min(0).max(100),
-});
+export const discountDetailsResponse = z
+  .object({
+    code: z.string(),
+    isActive: z.boolean(),
+    discountPercentage: z.number().min(0).max(100),
+  })
+  .register(z.globalRegistry, { id: 'DiscountDetails', description: 'A usable coupon' });
 export type DiscountDetails = z.infer<typeof discountDetailsResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -129,6 +137,9 @@ export const cartItem = z.object({
   serviceType,
   sessionid: idParam,
   currentSelections: z.unknown().optional(),
+}).register(z.globalRegistry, {
+  id: 'CartItem',
+  description: 'A cart item as the browser keeps it: price in dollars (checked against the studio prices), tax a rate (0.0825)',
 });
 export type CartItem = z.output<typeof cartItem>;
 export type CartItemInput = z.input<typeof cartItem>;
@@ -237,7 +248,7 @@ export const checkoutResponse = z.object({
   publishableKey: z.string().nullable(),
   amount: z.number().int(),
   currency: z.literal(PAYMENT_CURRENCY),
-});
+}).register(z.globalRegistry, { id: 'CheckoutResponse', description: 'A started card payment for the cart as the server priced it (amount in cents)' });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** GET /transaxtions/config (ours): which card form the browser shows. */
@@ -245,7 +256,7 @@ export const paymentConfigResponse = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().nullable(),
   testMode: z.boolean(),
-});
+}).register(z.globalRegistry, { id: 'PaymentConfig', description: 'Which card form the browser shows' });
 export type PaymentConfig = z.infer<typeof paymentConfigResponse>;
 
 /** POST /transaxtions/test-payments/confirm (ours; only while the built-in test provider is active). */
@@ -305,7 +316,7 @@ export const transactionResponse = z.object({
   grossTotal: z.number().int(),
   total: z.number().int(),
   createdAt: z.string(),
-});
+}).register(z.globalRegistry, { id: 'Transaction', description: 'A recorded card payment (amounts in cents)' });
 export type TransactionRecord = z.infer<typeof transactionResponse>;
 
 export const ORDER_STATUSES = ['PENDING', 'DELIVERED'] as const;
@@ -333,7 +344,7 @@ export const orderItem = z.object({
   price: z.number(),
   tax: z.number(),
   delivered: z.boolean(),
-});
+}).register(z.globalRegistry, { id: 'OrderItem', description: 'One photo and service of an order (dollars)' });
 
 /** An order (a special request) as its customer sees it. Dollars. */
 export const specialRequestOrder = z.object({
@@ -352,7 +363,7 @@ export const specialRequestOrder = z.object({
   couponCode: z.string().nullable(),
   cardBrand: z.string().nullable(),
   items: z.array(orderItem),
-});
+}).register(z.globalRegistry, { id: 'Order', description: 'An order (a special request) as its customer sees it: SP-{id}, amounts in dollars' });
 export type SpecialRequestOrder = z.infer<typeof specialRequestOrder>;
 
 export const specialRequestResponse = z.object({

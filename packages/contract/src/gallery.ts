@@ -37,7 +37,9 @@ export const galleryFlag = z
       return z.NEVER;
     }
     return flag;
-  });
+  })
+  // The document lists the five values; the server also takes them in any letter case.
+  .meta({ enum: [...GALLERY_FLAGS], description: 'Gallery tab (any letter case)' });
 
 /** Gallery page sizes (spec §9): 12, 24, 36 in the gallery, 20 and 30 in older flows; any 1-100 accepted. */
 /**
@@ -68,6 +70,7 @@ export const userSessionsPageQuery = z.object({
   OrderBy: z
     .string()
     .transform((v) => (v.toLowerCase() === 'asc' ? 'asc' : 'desc'))
+    .meta({ enum: ['asc', 'desc'], description: 'asc, else descending' })
     .optional(),
 });
 export type UserSessionsPageQuery = z.infer<typeof userSessionsPageQuery>;
@@ -116,6 +119,11 @@ export const galleryPhoto = z.object({
   shared: z.boolean(),
   /** Client-side selection state; always false from the server. */
   selected: z.boolean(),
+}).register(z.globalRegistry, {
+  id: 'Photo',
+  description:
+    'A photo with its legacy aliases. Its URLs are signed and expire: url/imageURL/OriginalImageURL/previewUrl the preview (JPEG, 1600 px), ' +
+    'thumbnailUrl/imageThumbnail the 400 px WebP, thumbnail2xUrl the 800 px one; processed* and RetouchImageURL the retouched version, or null',
 });
 export type GalleryPhoto = z.infer<typeof galleryPhoto>;
 
@@ -144,6 +152,11 @@ export const pagedPhotosResponse = z.object({
   totalLikedCount: z.number(),
   totalSkipCount: z.number(),
   showSinglePage: z.boolean(),
+}).register(z.globalRegistry, {
+  id: 'PhotoPage',
+  description:
+    'A page of photos with the five tab counts: All (not skipped), Original (not skipped, not retouched), Retouched, Favorites (not skipped), Skip. ' +
+    'totalCount counts the current tab and search; the five others ignore the search',
 });
 export type PagedPhotosResponse = z.infer<typeof pagedPhotosResponse>;
 
@@ -155,12 +168,17 @@ export const gallerySession = z.object({
   sessionDate: z.string(),
   photoCount: z.number(),
   sessionImages: z.array(galleryPhoto),
-});
+}).register(z.globalRegistry, { id: 'Session', description: 'A photo session (a shoot) with its photos' });
 export type GallerySession = z.infer<typeof gallerySession>;
+
+/** A session without its photos (lists, rename). */
+export const sessionSummary = gallerySession
+  .omit({ sessionImages: true })
+  .register(z.globalRegistry, { id: 'SessionSummary', description: 'A photo session without its photos' });
 
 /** GET /sessions/GetUserSessionsCorporateOrders/{userId}: the sessions, newest first (204 when none). */
 export const sessionListResponse = z.object({
-  sessionDetailsDtos: z.array(gallerySession.omit({ sessionImages: true })),
+  sessionDetailsDtos: z.array(sessionSummary),
   totalCount: z.number(),
 });
 export type SessionListResponse = z.infer<typeof sessionListResponse>;
@@ -189,13 +207,19 @@ export const DOWNLOAD_RESOLUTIONS = ['sm', 'hr'] as const;
 export type DownloadResolution = (typeof DOWNLOAD_RESOLUTIONS)[number];
 
 /** "High Resolution" / "hr" / "1600x2400" → hr; "Social Media" / "sm" / "1000x1500" → sm. */
-export const photoResolution = z.string().transform((value, ctx): DownloadResolution => {
-  const v = value.toLowerCase().replace(/[\s_-]/g, '');
-  if (['hr', 'high', 'highresolution', '1600x2400'].includes(v)) return 'hr';
-  if (['sm', 'social', 'socialmedia', 'socialmediaresolution', '1000x1500'].includes(v)) return 'sm';
-  ctx.addIssue({ code: 'custom', message: 'PhotoResolution must be High Resolution or Social Media' });
-  return z.NEVER;
-});
+export const photoResolution = z
+  .string()
+  .transform((value, ctx): DownloadResolution => {
+    const v = value.toLowerCase().replace(/[\s_-]/g, '');
+    if (['hr', 'high', 'highresolution', '1600x2400'].includes(v)) return 'hr';
+    if (['sm', 'social', 'socialmedia', 'socialmediaresolution', '1000x1500'].includes(v)) return 'sm';
+    ctx.addIssue({ code: 'custom', message: 'PhotoResolution must be High Resolution or Social Media' });
+    return z.NEVER;
+  })
+  .meta({
+    enum: ['High Resolution', 'Social Media', 'hr', 'sm', '1600x2400', '1000x1500'],
+    description: 'High Resolution (1600x2400) or Social Media (1000x1500); letter case, spaces and dashes are ignored',
+  });
 
 const photoUrl = z.string().trim().max(2048);
 export const downloadSingleImageRequest = z.object({
@@ -212,7 +236,12 @@ export const downloadWithResolutionRequest = z.object({
   PhotoResolution: photoResolution,
 });
 /** Download response (spec §3): fetch GET /ex/images/download/{hash} within 5 minutes. */
-export const downloadTokenResponse = z.object({ hash: z.string(), downloadImageName: z.string() });
+export const downloadTokenResponse = z
+  .object({
+    hash: z.string().describe('Fetch GET /api/ex/images/download/{hash} within 5 minutes'),
+    downloadImageName: z.string().describe('The file name to save as (ends _sm or _hr)'),
+  })
+  .register(z.globalRegistry, { id: 'DownloadToken', description: 'A short-lived download of one photo' });
 export type DownloadTokenResponse = z.infer<typeof downloadTokenResponse>;
 
 /** A JSON array of photo URLs, or `{ urls, resolution? }`. */

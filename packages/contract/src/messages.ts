@@ -58,6 +58,7 @@ export const messages = {
   userDetailsFailed: 'Failed to update user details.',
   profileImageInvalid: 'The profile photo must be a JPEG, PNG, WebP or GIF image.',
   profileImageTooLarge: 'The profile photo must be at most 5 MB and 40 megapixels.',
+  imageQueueFull: 'The server is busy with other images. Please try again in a moment.',
   notificationSettingsSaved: 'Notification settings saved.',
   contactNumberInvalid: 'Please enter a valid contact number',
 

@@ -8,17 +8,19 @@ const lastNameValue = z.string().trim().min(1, messages.lastNameRequired).max(80
 const contactNumberValue = z.string().trim().max(30).regex(/^[+\d\s().-]*$/, messages.contactNumberInvalid);
 
 /** User (§3). Email is read-only. */
-export const userDetails = z.object({
-  id: z.number(),
-  userId: z.number(),
-  login: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  contactNumber: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  activated: z.boolean(),
-});
+export const userDetails = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    login: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    contactNumber: z.string().nullable(),
+    imageUrl: z.string().nullable().describe('The profile photo (a /api/media/ URL), or null'),
+    activated: z.boolean(),
+  })
+  .register(z.globalRegistry, { id: 'UserDetails', description: 'A customer account (the email is read-only)' });
 export type UserDetails = z.infer<typeof userDetails>;
 
 /** Profile photos: at most this many bytes of decoded image. */
@@ -46,23 +48,27 @@ export const getUserByIdQuery = z.object({ UserId: idParam });
 export const updateUserDetailsResponse = successResponse.extend({ user: userDetails });
 
 /** Notification settings (§3); both default on. */
-export const notificationSettings = z.object({
-  userId: z.coerce.number().int().positive(),
-  isEmail: z.boolean(),
-  isSms: z.boolean(),
-});
+export const notificationSettings = z
+  .object({
+    userId: z.coerce.number().int().positive(),
+    isEmail: z.boolean(),
+    isSms: z.boolean(),
+  })
+  .register(z.globalRegistry, { id: 'NotificationSettings', description: "A customer's notification choices" });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 /** Order/appointment for invoice (§3). */
-export const userOrder = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  datetime: z.string(),
-  type: z.string(),
-  priceSold: z.number(),
-});
+export const userOrder = z
+  .object({
+    id: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    datetime: z.string(),
+    type: z.string(),
+    priceSold: z.number().describe('Dollars'),
+  })
+  .register(z.globalRegistry, { id: 'UserOrder', description: 'An order as its invoice shows it' });
 export type UserOrder = z.infer<typeof userOrder>;
 export const userOrdersResponse = z.array(userOrder);
 

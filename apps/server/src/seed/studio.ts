@@ -2,7 +2,7 @@ import { defaultFaqs } from '@studio-gallery/contract';
 import type { SliderKind } from '../db/schema';
 import type { BrandingRepository } from '../modules/branding/branding.repository';
 import { DEFAULT_STUDIO_NAME } from '../modules/branding/branding.service';
-import { type Storage, newMediaKey } from '../storage/storage';
+import { type PublicMediaFolder, type Storage, newMediaKey } from '../storage/storage';
 import { type Picture, logoSvg, renderPicture } from './generated-images';
 
 const ACCENT_COLOR = '#7048E8';
@@ -83,7 +83,7 @@ async function createSliderImages(branding: BrandingRepository, storage: Storage
   );
 }
 
-async function store(storage: Storage, folder: string, extension: string, content: Buffer): Promise<string> {
+async function store(storage: Storage, folder: PublicMediaFolder, extension: string, content: Buffer): Promise<string> {
   const key = newMediaKey(folder, extension);
   await storage.put(key, content);
   return key;

@@ -44,9 +44,23 @@ export function assertValidStorageKey(key: string): void {
   if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
-/** A fresh, unguessable key such as `avatars/<32 hex>.webp`. */
-export function newMediaKey(folder: string, extension: string): string {
+/**
+ * The folders served publicly at /api/media (routes/api/media.ts): logos and banner, slider pictures,
+ * profile photos. Gallery photos live under `photos/` and leave only through signed URLs and download
+ * tokens (modules/gallery/media-urls.ts, downloads.service.ts).
+ */
+export const PUBLIC_MEDIA_FOLDERS = ['branding', 'sliders', 'avatars'] as const;
+export type PublicMediaFolder = (typeof PUBLIC_MEDIA_FOLDERS)[number];
+
+/** A fresh, unguessable key of a public file such as `avatars/<32 hex>.webp`. */
+export function newMediaKey(folder: PublicMediaFolder, extension: string): string {
   return `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** A key /api/media may serve: a file directly inside one of the public folders. */
+export function isPublicMediaKey(key: string): boolean {
+  const [folder, name, ...rest] = key.split('/');
+  return rest.length === 0 && name !== undefined && (PUBLIC_MEDIA_FOLDERS as readonly string[]).includes(folder ?? '') && isValidStorageKey(key);
 }
 
 /** The public URL of a media file (served by routes/api/media.ts). */

@@ -86,6 +86,7 @@ export async function startTestApp(
     DEMO_DATA: 'off',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_RATE_LIMIT: '100000',
+    SESSION_CODE_RATE_LIMIT: '100000',
     PUBLIC_URL: 'http://gallery.test',
     WEB_DIST: path.join(dataDir, 'no-web-app'),
     ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),

@@ -13,7 +13,6 @@ import type { PasswordsService } from '../../modules/accounts/passwords.service'
 import type { UsersService } from '../../modules/users/users.service';
 import { currentSessionId, currentUserId } from '../../plugins/auth';
 import { z } from 'zod';
-import { bearerAuth, errorResponses, legacyErrorResponses } from './responses';
 
 export interface AccountRoutesOptions {
   passwords: PasswordsService;
@@ -29,23 +28,38 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account',
     {
       onRequest: [app.requireUser],
-      schema: { tags, summary: "The caller's details", security: bearerAuth, response: { 200: userDetails, ...errorResponses } },
+      config: {
+        operation: { operationId: 'getAccount', access: 'user', expect: { otherCustomer: 200 }, answers: { 200: "The caller's account" } },
+      },
+      schema: { tags, summary: "The caller's details", response: { 200: userDetails } },
     },
     async (request) => users.getDetails(currentUserId(request)),
   );
 
-  for (const url of ['/account/reset-password', '/account/reset-password/init']) {
+  for (const [url, operationId] of [
+    ['/account/reset-password', 'requestPasswordReset'],
+    ['/account/reset-password/init', 'initPasswordReset'],
+  ] as const) {
     app.post(
       url,
       {
         onRequest: [app.authRateLimit],
-        config: { legacyErrorBody: true },
+        config: {
+          legacyErrorBody: true,
+          operation: {
+            operationId,
+            access: 'public',
+            answers: { 200: 'The link is mailed' },
+            sample: (r) => ({ body: r.email }),
+          },
+        },
         schema: {
           tags,
           summary: 'Mail a link to set a new password (body: the email as a JSON string)',
+          description: 'Answers 400 "This email address is not registered" for an unknown address (the spec’s text; docs/security.md).',
           consumes: ['application/json-patch+json', 'application/json'],
           body: resetPasswordInitRequest,
-          response: { 200: successResponse, ...legacyErrorResponses },
+          response: { 200: successResponse },
         },
       },
       async (request) => {
@@ -55,17 +69,30 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     );
   }
 
-  for (const url of ['/account/reset-password/finish', '/account/update-password']) {
+  for (const [url, operationId] of [
+    ['/account/reset-password/finish', 'finishPasswordReset'],
+    ['/account/update-password', 'updatePassword'],
+  ] as const) {
     app.post(
       url,
       {
         onRequest: [app.authRateLimit],
-        config: { legacyErrorBody: true },
+        config: {
+          legacyErrorBody: true,
+          operation: {
+            operationId,
+            access: 'public',
+            answers: { 200: 'The password is set; every session of the account has ended' },
+            // A key nobody was mailed: refused whoever asks.
+            expect: { anonymous: 400, otherCustomer: 400, visitor: 400 },
+            sample: () => ({ body: { key: 'not-a-mailed-key', newPassword: 'Another-pass1' } }),
+          },
+        },
         schema: {
           tags,
           summary: 'Set a new password with a mailed reset key',
           body: resetPasswordFinishRequest.strict(),
-          response: { 200: successResponse, ...legacyErrorResponses },
+          response: { 200: successResponse },
         },
       },
       async (request) => {
@@ -79,13 +106,22 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/change-password',
     {
       onRequest: [app.authRateLimit, app.requireUser],
-      config: { legacyErrorBody: true },
+      config: {
+        legacyErrorBody: true,
+        operation: {
+          operationId: 'changePassword',
+          access: 'user',
+          answers: { 200: "The password is changed; the caller's other sessions have ended" },
+          // Another customer changes only their own password, and needs its current one.
+          expect: { otherCustomer: 400 },
+          sample: () => ({ body: { currentPassword: 'not-the-password', newPassword: 'Another-pass1' } }),
+        },
+      },
       schema: {
         tags,
         summary: "Change the caller's password",
-        security: bearerAuth,
         body: changePasswordRequest.strict(),
-        response: { 200: successResponse, ...legacyErrorResponses },
+        response: { 200: successResponse },
       },
     },
     async (request) => {
@@ -100,11 +136,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/logout',
     {
       onRequest: [app.requireUser],
+      config: {
+        // Another customer signs only themself out.
+        operation: { operationId: 'logout', access: 'user', expect: { otherCustomer: 204 }, answers: { 204: 'Signed out: the token no longer works' } },
+      },
       schema: {
         tags,
         summary: "End the caller's session: its token stops working on every device it was copied to",
-        security: bearerAuth,
-        response: { 204: z.null().describe('Signed out'), ...errorResponses },
+        response: { 204: z.null().describe('Signed out') },
       },
     },
     async (request, reply) => {
@@ -117,11 +156,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/logout-everywhere',
     {
       onRequest: [app.requireUser],
+      config: {
+        operation: {
+          operationId: 'logoutEverywhere',
+          access: 'user',
+          expect: { otherCustomer: 204 },
+          answers: { 204: "Signed out everywhere: none of the account's tokens works any more" },
+        },
+      },
       schema: {
         tags,
         summary: "Sign out of all devices: every session of the caller's account ends, this one included",
-        security: bearerAuth,
-        response: { 204: z.null().describe('Signed out everywhere'), ...errorResponses },
+        response: { 204: z.null().describe('Signed out everywhere') },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { corporateClientsQuery, corporateClientsResponse, sliderImagesResponse } from '@studio-gallery/contract';
 import type { BrandingService } from '../../modules/branding/branding.service';
-import { errorResponses } from './responses';
 
 /** Public: the login screen needs the branding before anyone signs in. */
 export const brandingRoutes: FastifyPluginAsyncZod<{ branding: BrandingService }> = async (app, { branding }) => {
@@ -10,11 +9,14 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: BrandingService }
   app.get(
     '/corporate-clients',
     {
+      config: {
+        operation: { operationId: 'listCorporateClients', access: 'public', answers: { 200: "The host's branding, else the studio's default (a list of one)" } },
+      },
       schema: {
         tags,
         summary: "Branding for a host (baseUrl.equals), else the studio's default",
         querystring: corporateClientsQuery,
-        response: { 200: corporateClientsResponse, ...errorResponses },
+        response: { 200: corporateClientsResponse },
       },
     },
     async (request) => branding.corporateClientsForHost(request.query['baseUrl.equals']),
@@ -22,13 +24,19 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: BrandingService }
 
   app.get(
     '/background/GetAllGalleryRotateImage',
-    { schema: { tags, summary: 'Login slider images', response: { 200: sliderImagesResponse, ...errorResponses } } },
+    {
+      config: { operation: { operationId: 'listLoginSliderImages', access: 'public', answers: { 200: 'The login slider pictures, in order' } } },
+      schema: { tags, summary: 'Login slider images', response: { 200: sliderImagesResponse } },
+    },
     async () => branding.sliderImages('gallery'),
   );
 
   app.get(
     '/background/GetAllCorporateRotateImage',
-    { schema: { tags, summary: 'Sidebar promo images', response: { 200: sliderImagesResponse, ...errorResponses } } },
+    {
+      config: { operation: { operationId: 'listSidebarSliderImages', access: 'public', answers: { 200: 'The sidebar promo pictures, in order' } } },
+      schema: { tags, summary: 'Sidebar promo images', response: { 200: sliderImagesResponse } },
+    },
     async () => branding.sliderImages('corporate'),
   );
 };

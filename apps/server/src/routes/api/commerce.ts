@@ -19,7 +19,6 @@ import { z } from 'zod';
 import type { CheckoutService } from '../../modules/commerce/checkout.service';
 import type { PricingService } from '../../modules/commerce/pricing.service';
 import { currentUserId } from '../../plugins/auth';
-import { bearerAuth, errorResponses } from './responses';
 
 export interface CommerceRoutesOptions {
   pricing: PricingService;
@@ -32,20 +31,29 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
 
   app.get(
     '/ServicePrice/GetServicePrices',
-    { schema: { tags, summary: "The studio's service prices (dollars; null when not set) and turnaround (hours)", response: { 200: servicePricesResponse, ...errorResponses } } },
+    {
+      config: { operation: { operationId: 'getServicePrices', access: 'public', answers: { 200: 'The prices and turnaround' } } },
+      schema: { tags, summary: "The studio's service prices (dollars; null when not set) and turnaround (hours)", response: { 200: servicePricesResponse } },
+    },
     async () => pricing.servicePrices(),
   );
 
   app.get(
     '/TaxDetail/GetTaxDetail/:id',
-    { schema: { tags, summary: 'A tax rate as a percentage (id 0: the studio sales tax)', params: taxDetailParams, response: { 200: taxDetailResponse, ...errorResponses } } },
+    {
+      config: {
+        operation: { operationId: 'getTaxDetail', access: 'public', answers: { 200: 'The tax rate' }, errors: [404], sample: () => ({ params: { id: 0 } }) },
+      },
+      schema: { tags, summary: 'A tax rate as a percentage (id 0: the studio sales tax)', params: taxDetailParams, response: { 200: taxDetailResponse } },
+    },
     async (request) => pricing.taxDetail(request.params.id),
   );
 
   app.get(
     '/ex/service-providers',
     {
-      schema: { tags, summary: 'Service providers (who retouches)', querystring: serviceProvidersQuery, response: { 200: serviceProvidersResponse, ...errorResponses } },
+      config: { operation: { operationId: 'listServiceProviders', access: 'public', answers: { 200: 'The providers (only the default with isDefault.equals=true)' } } },
+      schema: { tags, summary: 'Service providers (who retouches)', querystring: serviceProvidersQuery, response: { 200: serviceProvidersResponse } },
     },
     async (request) => {
       const flag = request.query['isDefault.equals'];
@@ -57,20 +65,32 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
     '/discount/GetDiscountDetails/:code',
     {
       onRequest: [app.requireUser, app.authRateLimit],
+      config: {
+        operation: {
+          operationId: 'getDiscountDetails',
+          access: 'user',
+          answers: { 200: 'The coupon: usable', 204: 'No usable coupon: unknown, expired or used up' },
+          // Coupons belong to no customer: any signed-in customer may look one up (counted as a sign-in attempt).
+          expect: { otherCustomer: 204 },
+          sample: () => ({ params: { code: 'NO-SUCH-COUPON' } }),
+        },
+      },
       schema: {
         tags,
         summary: 'A coupon by code (case-insensitive); 204 when unknown, expired or used up',
-        security: bearerAuth,
         params: discountCodeParams,
-        response: { 200: discountDetailsResponse, 204: z.null(), ...errorResponses },
+        response: { 200: discountDetailsResponse, 204: z.null() },
       },
     },
-    async (request, reply) => (await pricing.discountDetails(request.params.code)) ?? reply.code(204).send(null),
+    async (request, reply) => (await pricing.discountDetails(request.params.code, currentUserId(request))) ?? reply.code(204).send(null),
   );
 
   app.get(
     '/transaxtions/config',
-    { schema: { tags, summary: 'Which card payment provider the browser uses', response: { 200: paymentConfigResponse, ...errorResponses } } },
+    {
+      config: { operation: { operationId: 'getPaymentConfig', access: 'public', answers: { 200: 'The provider and, for Stripe, its publishable key' } } },
+      schema: { tags, summary: 'Which card payment provider the browser uses', response: { 200: paymentConfigResponse } },
+    },
     async () => checkout.config(),
   );
 
@@ -78,12 +98,29 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
     '/transaxtions/checkout',
     {
       onRequest: [app.requireUser],
+      config: {
+        operation: {
+          operationId: 'startCheckout',
+          access: 'user',
+          answers: { 200: 'The payment to confirm in the card form' },
+          errors: [503],
+          // The first customer's photos and address: not the caller's, so the cart is refused.
+          expect: { otherCustomer: 400 },
+          sample: (r) => ({
+            body: {
+              grossTotal: 1000,
+              userEmail: r.email,
+              items: [{ imageid: r.photoId, image: r.photoUrl, name: 'photo', price: 10, tax: 0, serviceType: 'TOUCHUPSERVICE', sessionid: r.sessionId }],
+            },
+          }),
+        },
+      },
       schema: {
         tags,
         summary: 'Price the cart on the server and start a card payment for exactly that amount',
-        security: bearerAuth,
+        description: "400 when the cart is not the caller's, changed against the studio's prices, or is below the minimum; 503 when the card provider is unreachable.",
         body: checkoutRequest,
-        response: { 200: checkoutResponse, ...errorResponses },
+        response: { 200: checkoutResponse },
       },
     },
     async (request) => checkout.checkout(currentUserId(request), request.body),
@@ -94,12 +131,21 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
       '/transaxtions/test-payments/confirm',
       {
         onRequest: [app.requireUser, app.authRateLimit],
+        config: {
+          operation: {
+            operationId: 'confirmTestPayment',
+            access: 'user',
+            answers: { 200: 'The payment succeeded' },
+            errors: [402, 404],
+            expect: { otherCustomer: 404 },
+            sample: (r) => ({ body: { clientSecret: r.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } }),
+          },
+        },
         schema: {
           tags,
           summary: "Built-in test provider only: confirm a payment with one of Stripe's test cards (402 when declined)",
-          security: bearerAuth,
           body: testCardConfirmRequest,
-          response: { 200: testCardConfirmResponse, ...errorResponses },
+          response: { 200: testCardConfirmResponse },
         },
       },
       async (request) => checkout.confirmTestCard(currentUserId(request), request.body),
@@ -110,12 +156,22 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
     '/transaxtions',
     {
       onRequest: [app.requireUser],
+      config: {
+        operation: {
+          operationId: 'recordTransaction',
+          access: 'user',
+          answers: { 200: 'The transaction (the same one again for a payment already recorded)' },
+          errors: [404],
+          expect: { otherCustomer: 404 },
+          sample: (r) => ({ body: { paymentType: 'Stripe', referenceId: r.paymentId, grossTotal: 1000, total: 1000 } }),
+        },
+      },
       schema: {
         tags,
         summary: 'Record the transaction of a payment the provider confirms succeeded (once per payment)',
-        security: bearerAuth,
+        description: '400 when the provider has not confirmed the payment or the amounts differ from it.',
         body: transactionRequest,
-        response: { 200: transactionResponse, ...errorResponses },
+        response: { 200: transactionResponse },
       },
     },
     async (request) => checkout.recordTransaction(currentUserId(request), request.body),
@@ -135,10 +191,22 @@ const stripeWebhookRoute: FastifyPluginAsyncZod<{ checkout: CheckoutService }> =
   app.post(
     '/transaxtions/webhook',
     {
+      config: {
+        operation: {
+          operationId: 'receiveStripeWebhook',
+          access: 'webhook',
+          answers: { 200: 'Received' },
+          errors: [400, 404, 413, 415],
+          // Without Stripe configured (the matrix's app) there is no webhook: 404 whoever calls; with it, 400 without Stripe's signature.
+          expect: { anonymous: 404, otherCustomer: 404, visitor: 404 },
+          sample: () => ({ body: { type: 'payment_intent.succeeded' } }),
+        },
+      },
       schema: {
         tags: ['commerce'],
         summary: 'Stripe webhook (Stripe-Signature checked on the raw body): payment_intent.succeeded / payment_failed',
-        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
+        description: '400 when the Stripe-Signature does not match the body; 404 when Stripe webhooks are not configured.',
+        response: { 200: z.object({ received: z.literal(true) }) },
       },
     },
     async (request) => {

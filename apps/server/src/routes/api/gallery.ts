@@ -18,6 +18,7 @@ import {
   sessionCodeParams,
   sessionImagesQuery,
   sessionListResponse,
+  sessionSummary,
   skipImageRequest,
   socialShareRequest,
   socialShareResponse,
@@ -31,23 +32,34 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors';
+import type { ImageWorkQueue } from '../../media/image-work-queue';
 import { resizeWithin } from '../../media/resize';
 import type { DownloadsService, FileDownload } from '../../modules/gallery/downloads.service';
 import type { GalleryService, Viewer } from '../../modules/gallery/gallery.service';
 import type { PageAnswer, PageAnswers } from '../../modules/gallery/page-answers';
 import { assertSelf } from '../../plugins/auth';
-import { bearerAuth, errorResponses, fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
+import type { Operation } from './operation';
+import { fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
 
 export interface GalleryRoutesOptions {
   gallery: GalleryService;
   pageAnswers: PageAnswers;
   downloads: DownloadsService;
+  /** Request-time image work (the Resize call) waits its turn here; 503 when full. */
+  imageWork: ImageWorkQueue;
 }
 
 /** Header a session-code visitor sends on the calls that act on photos (ours; docs/api.md). */
 export const SESSION_CODE_HEADER = 'x-session-code';
 
-const viewerAuth: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCode: [] }];
+/**
+ * Who may call what on a photo: its owner; another customer is told it does not exist (404); a
+ * session-code visitor of its session may read, share and download it (200) but not change it (403,
+ * with the spec's messages).
+ */
+const photoRead = { access: 'viewer', expect: { otherCustomer: 404, visitor: 200 }, errors: [404] } as const satisfies Partial<Operation>;
+const photoWrite = { access: 'viewer', expect: { otherCustomer: 404, visitor: 403 }, errors: [403, 404] } as const satisfies Partial<Operation>;
+const THE_PHOTO = 'The photo as it is now';
 
 /**
  * The caller of a gallery call: the signed-in customer (bearer token), else a visitor with a session
@@ -55,11 +67,24 @@ const viewerAuth: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCod
  */
 function viewerOf(request: FastifyRequest): Viewer {
   if (request.userId !== null) return { kind: 'user', userId: request.userId };
+  const code = visitorCodeOf(request);
+  if (!code) throw new UnauthorizedError(messages.unauthorized);
+  return { kind: 'visitor', code };
+}
+
+/** The session code a visitor acts with (none for a signed-in caller): what viewerOf uses, and what the code budget counts. */
+function visitorCodeOf(request: FastifyRequest): string | null {
+  if (request.userId !== null) return null;
   const header = request.headers[SESSION_CODE_HEADER];
   const query = (request.query as Record<string, unknown> | undefined)?.couponcode;
   const code = typeof header === 'string' && header.trim() ? header.trim() : typeof query === 'string' ? query.trim() : '';
-  if (!code) throw new UnauthorizedError(messages.unauthorized);
-  return { kind: 'visitor', code };
+  return code || null;
+}
+
+/** A code from the path or query of the two lookup calls, as their schemas read it. */
+function codeField(source: unknown, field: string): string | null {
+  const value = (source as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
@@ -91,17 +116,31 @@ function sendDownload(reply: FastifyReply, download: FileDownload) {
 }
 
 /** Spec §7 "Photos and sessions", with the spec's paths, query names and shapes. */
-export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, { gallery, pageAnswers, downloads }) => {
+export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, { gallery, pageAnswers, downloads, imageWork }) => {
   const tags = ['gallery'];
+  // Every call that opens a gallery by code spends the caller's budget of wrong codes (plugins/session-code-limit.ts).
+  const byQueryCode = app.sessionCodeLimit((request) => codeField(request.query, 'couponcode'));
+  const byPathCode = app.sessionCodeLimit((request) => codeField(request.params, 'code'));
 
   // --- signed media (no bearer: <img src>) ---
 
   app.get(
     '/photo-media/:photoId/:file',
     {
+      config: {
+        operation: {
+          operationId: 'getPhotoMedia',
+          access: 'link',
+          answers: { 200: 'The file: JPEG previews, WebP thumbnails', 304: 'Not modified: the ETag sent in If-None-Match still matches' },
+          files: ['image/*'],
+          errors: [403, 404],
+          sample: (r) => ({ path: r.photoUrl }),
+        },
+      },
       schema: {
         tags,
         summary: 'A photo file by signed, expiring URL (as given in the photo fields)',
+        description: '404 for any URL that is not a valid signature of a live photo’s current file; 403 once it has expired.',
         params: z.object({ photoId: z.string(), file: z.string() }),
         querystring: z.object({ v: z.string().optional(), exp: z.string().optional(), sig: z.string().optional() }),
       },
@@ -128,18 +167,27 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     '/sessions/GetUserSessionsPage',
     {
       onRequest: app.requireUser,
+      config: {
+        operation: {
+          operationId: 'getUserPhotoPage',
+          access: 'user',
+          answers: { 200: 'The page', 304: 'Not modified: the page is unchanged since the ETag sent in If-None-Match' },
+          errors: [403],
+          expect: { otherCustomer: 403 },
+          sample: (r) => ({ query: { userId: r.userId, page: 1, pageSize: 12, flag: 'All' } }),
+        },
+      },
       schema: {
         tags,
         summary: "A page of the caller's photos across their sessions, with the five tab counts",
         description:
           'Also takes the corporate spelling: Page, PageSize (default 30), Flag, SrearchKey, OrderByColName (name|date|id), OrderBy (desc by default). ' +
           'Answers carry a weak ETag (If-None-Match: 304 while unchanged) and are br/gzip-compressed when Accept-Encoding allows.',
-        security: bearerAuth,
         querystring: userSessionsPageQuery,
-        response: { 200: pagedPhotosResponse, ...errorResponses },
+        response: { 200: pagedPhotosResponse },
       },
       // The page is the gallery's hottest call: built and serialized once per revision (PageAnswers);
-      // its failures are serialized by a compiled schema, not by zod (see responses.ts).
+      // its schema compiles to fast-json-stringify, not zod (see responses.ts); failures are the error handler's.
       serializerCompiler: fastSerializerCompiler,
     },
     async (request, reply) => {
@@ -161,12 +209,24 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
   app.get(
     '/sessions/getSessionImages',
     {
+      ...byQueryCode,
+      config: {
+        operation: {
+          operationId: 'getSessionPhotoPage',
+          access: 'link',
+          answers: { 200: 'The page', 304: 'Not modified: the page is unchanged since the ETag sent in If-None-Match' },
+          errors: [404, 429],
+          sample: (r) => ({ query: { couponcode: r.sessionCode, page: 1, pageSize: 12, flag: 'All' } }),
+        },
+      },
       schema: {
         tags,
         summary: 'A page of the photos of the session a code opens (visitors)',
-        description: 'Answers carry a weak ETag (If-None-Match: 304 while unchanged) and are br/gzip-compressed when Accept-Encoding allows.',
+        description:
+          'Answers carry a weak ETag (If-None-Match: 304 while unchanged) and are br/gzip-compressed when Accept-Encoding allows. ' +
+          '404 for a code that opens no session; 429 once an address has tried too many wrong codes.',
         querystring: sessionImagesQuery,
-        response: { 200: pagedPhotosResponse, ...errorResponses },
+        response: { 200: pagedPhotosResponse },
       },
       serializerCompiler: fastSerializerCompiler,
     },
@@ -180,7 +240,17 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
   app.get(
     '/sessions/GetSessionDetailByCode/:code',
     {
-      schema: { tags, summary: 'The session a code opens, with its photos', params: sessionCodeParams, response: { 200: gallerySession, ...errorResponses } },
+      ...byPathCode,
+      config: {
+        operation: {
+          operationId: 'getSessionByCode',
+          access: 'link',
+          answers: { 200: 'The session and its photos' },
+          errors: [404, 429],
+          sample: (r) => ({ params: { code: r.sessionCode } }),
+        },
+      },
+      schema: { tags, summary: 'The session a code opens, with its photos', params: sessionCodeParams, response: { 200: gallerySession } },
     },
     async (request) => gallery.sessionDetailByCode(request.params.code),
   );
@@ -189,12 +259,21 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     '/sessions/GetUserSessionsCorporateOrders/:userId',
     {
       onRequest: app.requireUser,
+      config: {
+        operation: {
+          operationId: 'listUserSessions',
+          access: 'user',
+          answers: { 200: "The caller's sessions", 204: 'The caller has no sessions' },
+          errors: [403],
+          expect: { otherCustomer: 403 },
+          sample: (r) => ({ params: { userId: r.userId } }),
+        },
+      },
       schema: {
         tags,
         summary: "The caller's sessions, newest first (204 when none)",
-        security: bearerAuth,
         params: userIdPathParams,
-        response: { 200: sessionListResponse, 204: z.null(), ...errorResponses },
+        response: { 200: sessionListResponse, 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -207,50 +286,94 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
 
   const viewerRoutes: FastifyPluginAsyncZod = async (writes) => {
     writes.addHook('onRequest', app.identifyUser);
+    // After identifyUser: a signed-in caller's code is ignored, and not counted.
+    const byVisitorCode = app.sessionCodeLimit(visitorCodeOf);
+    writes.addHook('onRequest', byVisitorCode.onRequest);
+    writes.addHook('onResponse', byVisitorCode.onResponse);
 
     writes.post(
       '/ex/images/skip-image',
-      { schema: { tags, summary: 'Skip (value true) or unskip a photo', security: viewerAuth, body: skipImageRequest, response: { 200: photoResponse, ...errorResponses } } },
+      {
+        config: {
+          operation: { ...photoWrite, operationId: 'skipPhoto', answers: { 200: THE_PHOTO }, sample: (r) => ({ body: { photoId: r.photoId, value: false } }) },
+        },
+        schema: { tags, summary: 'Skip (value true) or unskip a photo', body: skipImageRequest, response: { 200: photoResponse } },
+      },
       async (request) => gallery.setSkipped(viewerOf(request), request.body.photoId, request.body.value),
     );
 
     writes.post(
       '/sessions/UpdateFavouritePhoto',
       {
-        schema: { tags, summary: 'Toggle the favourite mark', security: viewerAuth, body: updateFavouritePhotoRequest, response: { 200: photoResponse, ...errorResponses } },
+        config: {
+          operation: {
+            ...photoWrite,
+            operationId: 'toggleFavouritePhoto',
+            answers: { 200: THE_PHOTO },
+            sample: (r) => ({ body: { sessionId: r.sessionId, photoId: r.photoId } }),
+          },
+        },
+        schema: { tags, summary: 'Toggle the favourite mark', body: updateFavouritePhotoRequest, response: { 200: photoResponse } },
       },
       async (request) => gallery.toggleFavourite(viewerOf(request), request.body.sessionId, request.body.photoId),
     );
 
     writes.put(
       '/Photos/MarkUserFavourite',
-      { schema: { tags, summary: 'Set the favourite mark', security: viewerAuth, body: markUserFavouriteRequest, response: { 200: photoResponse, ...errorResponses } } },
+      {
+        config: {
+          operation: {
+            ...photoWrite,
+            operationId: 'setFavouritePhoto',
+            answers: { 200: THE_PHOTO },
+            sample: (r) => ({ body: { id: r.photoId, isUserFavourite: false } }),
+          },
+        },
+        schema: { tags, summary: 'Set the favourite mark', body: markUserFavouriteRequest, response: { 200: photoResponse } },
+      },
       async (request) => gallery.setFavourite(viewerOf(request), request.body.id, request.body.isUserFavourite),
     );
 
     writes.put(
       '/sessions/UpdateSessionName',
       {
-        schema: {
-          tags,
-          summary: 'Rename a session',
-          security: viewerAuth,
-          body: renameRequest,
-          response: { 200: gallerySession.omit({ sessionImages: true }), ...errorResponses },
+        config: {
+          operation: {
+            ...photoWrite,
+            operationId: 'renameSession',
+            answers: { 200: 'The session as it is now' },
+            sample: (r) => ({ body: { id: r.sessionId, name: 'Renamed by someone else' } }),
+          },
         },
+        schema: { tags, summary: 'Rename a session', body: renameRequest, response: { 200: sessionSummary } },
       },
       async (request) => gallery.renameSession(viewerOf(request), request.body.id, request.body.name),
     );
 
     writes.put(
       '/Photos/UpdateName',
-      { schema: { tags, summary: 'Rename a photo', security: viewerAuth, body: renameRequest, response: { 200: photoResponse, ...errorResponses } } },
+      {
+        config: {
+          operation: {
+            ...photoWrite,
+            operationId: 'renamePhoto',
+            answers: { 200: THE_PHOTO },
+            sample: (r) => ({ body: { id: r.photoId, name: 'Renamed by someone else' } }),
+          },
+        },
+        schema: { tags, summary: 'Rename a photo', body: renameRequest, response: { 200: photoResponse } },
+      },
       async (request) => gallery.renamePhoto(viewerOf(request), request.body.id, request.body.name),
     );
 
     writes.delete(
       '/Photos/:id',
-      { schema: { tags, summary: 'Delete a photo from the gallery', security: viewerAuth, params: idPathParams, response: { 200: successResponse, ...errorResponses } } },
+      {
+        config: {
+          operation: { ...photoWrite, operationId: 'deletePhoto', answers: { 200: 'Deleted' }, sample: (r) => ({ params: { id: r.photoId } }) },
+        },
+        schema: { tags, summary: 'Delete a photo from the gallery', params: idPathParams, response: { 200: successResponse } },
+      },
       async (request) => {
         await gallery.deletePhoto(viewerOf(request), request.params.id);
         return successBody(true, galleryMessages.photoDeleted);
@@ -262,7 +385,15 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     writes.post(
       '/Social',
       {
-        schema: { tags, summary: 'Record a share; answers the public link', security: viewerAuth, body: socialShareRequest, response: { 200: socialShareResponse, ...errorResponses } },
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'sharePhoto',
+            answers: { 200: 'The public link of the photo' },
+            sample: (r) => ({ body: { photoId: r.photoId, socialType: 'link' } }),
+          },
+        },
+        schema: { tags, summary: 'Record a share; answers the public link', body: socialShareRequest, response: { 200: socialShareResponse } },
       },
       async (request) => {
         const { photo, url } = await gallery.share(viewerOf(request), request.body.photoId);
@@ -273,12 +404,19 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     writes.post(
       '/ex/images/download-single-image',
       {
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'createDownloadToken',
+            answers: { 200: 'The token: GET /api/ex/images/download/{hash} within 5 minutes' },
+            sample: (r) => ({ body: { OriginalImageURL: r.photoUrl, Width: 1000 } }),
+          },
+        },
         schema: {
           tags,
           summary: 'A download token for one photo (Width ≤ 1000: Social Media, else High Resolution)',
-          security: viewerAuth,
           body: downloadSingleImageRequest,
-          response: { 200: downloadTokenResponse, ...errorResponses },
+          response: { 200: downloadTokenResponse },
         },
       },
       async (request) => {
@@ -291,12 +429,19 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     writes.post(
       '/ex/images/download-single-image-with-photoresolution',
       {
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'createDownloadTokenWithResolution',
+            answers: { 200: 'The token: GET /api/ex/images/download/{hash} within 5 minutes' },
+            sample: (r) => ({ body: { OriginalImageURL: r.photoUrl, PhotoResolution: 'Social Media' } }),
+          },
+        },
         schema: {
           tags,
           summary: 'A download token for one photo at a resolution (High Resolution or Social Media)',
-          security: viewerAuth,
           body: downloadWithResolutionRequest,
-          response: { 200: downloadTokenResponse, ...errorResponses },
+          response: { 200: downloadTokenResponse },
         },
       },
       async (request) => {
@@ -309,7 +454,21 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       '/ex/images/download-selected-images-zip',
       {
         bodyLimit: 4 * 1024 * 1024,
-        schema: { tags, summary: 'A ZIP of the photos the URLs name, streamed', security: viewerAuth, body: zipRequest },
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'downloadPhotosZip',
+            answers: { 200: 'The ZIP, as an attachment (Content-Length known up front)' },
+            files: ['application/zip'],
+            sample: (r) => ({ body: { urls: [r.photoUrl], resolution: 'sm' } }),
+          },
+        },
+        schema: {
+          tags,
+          summary: 'A ZIP of the photos the URLs name, streamed',
+          description: 'A JSON array of photo URLs, or { urls, resolution }. Any URL the caller may not see fails the whole call (404).',
+          body: zipRequest,
+        },
       },
       async (request, reply) => {
         const body = request.body;
@@ -321,7 +480,18 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
 
     writes.get(
       '/ex/images/getImageBinary',
-      { schema: { tags, summary: 'The bytes of the photo file a URL names (for the editor)', security: viewerAuth, querystring: imageBinaryQuery } },
+      {
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'getPhotoFile',
+            answers: { 200: 'The file the URL names (JPEG previews, WebP thumbnails)' },
+            files: ['image/*'],
+            sample: (r) => ({ query: { url: r.photoUrl } }),
+          },
+        },
+        schema: { tags, summary: 'The bytes of the photo file a URL names (for the editor)', querystring: imageBinaryQuery },
+      },
       async (request, reply) => {
         const ref = await gallery.photoFromUrl(viewerOf(request), request.query.url);
         const { stored, contentType } = await gallery.openFile(ref, ref.file);
@@ -332,17 +502,35 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     writes.post(
       '/ex/images/Resize',
       {
+        config: {
+          operation: {
+            operationId: 'resizeSharedPhoto',
+            access: 'public',
+            optionalViewer: true,
+            answers: { 200: 'The resized JPEG' },
+            files: ['image/jpeg'],
+            errors: [404, 503],
+            // A photo nobody shared: only the owner and the session's visitors may resize it.
+            expect: { anonymous: 404, otherCustomer: 404, visitor: 200 },
+            sample: (r) => ({ body: { sharedUrl: r.privatePhotoUrl, width: 120, height: 120 } }),
+          },
+        },
         schema: {
           tags,
           summary: 'A shared photo resized to fit width x height (JPEG); shared photos are public',
+          description:
+            'Anyone may resize a shared photo (its /shared-image link or signed URL); with a bearer token or session code, also the photos the caller may see. ' +
+            '503 while the server is busy with other images.',
           body: resizeRequest,
         },
       },
       async (request, reply) => {
         const viewer = request.userId !== null || request.headers[SESSION_CODE_HEADER] ? viewerOf(request) : null;
         const ref = await gallery.photoFromUrl(viewer, request.body.sharedUrl, { allowShared: true });
-        const { stored } = await gallery.openFile(ref, 'hr');
-        const image = await resizeWithin(stored.stream, request.body.width, request.body.height);
+        const image = await imageWork.run(async () => {
+          const { stored } = await gallery.openFile(ref, 'hr');
+          return resizeWithin(stored.stream, request.body.width, request.body.height);
+        });
         return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600').send(image);
       },
     );
@@ -350,7 +538,15 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
     writes.post(
       '/ex/images/getfilename',
       {
-        schema: { tags, summary: 'A file name for an edited copy, unique in the session', security: viewerAuth, body: getFilenameRequest, response: { 200: getFilenameResponse, ...errorResponses } },
+        config: {
+          operation: {
+            ...photoRead,
+            operationId: 'getEditedFileName',
+            answers: { 200: 'A file name not taken in the session' },
+            sample: (r) => ({ body: { SessionId: r.sessionId, DefaultFilename: 'IMG_0001.jpg' } }),
+          },
+        },
+        schema: { tags, summary: 'A file name for an edited copy, unique in the session', body: getFilenameRequest, response: { 200: getFilenameResponse } },
       },
       async (request) => ({ fileName: await gallery.editedFileName(viewerOf(request), request.body.SessionId, request.body.DefaultFilename) }),
     );
@@ -360,7 +556,22 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
   app.get(
     '/ex/images/download/:hash',
     {
-      schema: { tags, summary: 'The file of a download token (5 minutes), as an attachment', params: z.object({ hash: z.string().max(512) }) },
+      config: {
+        operation: {
+          operationId: 'downloadFile',
+          access: 'link',
+          answers: { 200: 'The photo (JPEG), as an attachment' },
+          files: ['image/jpeg'],
+          errors: [404],
+          sample: (r) => ({ params: { hash: r.downloadHash } }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'The file of a download token (5 minutes), as an attachment',
+        description: '404 for an unknown, forged or expired token.',
+        params: z.object({ hash: z.string().max(512) }),
+      },
     },
     async (request, reply) => sendDownload(reply, await downloads.openToken(request.params.hash)),
   );

@@ -25,5 +25,10 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(mediaRoutes, { storage: services.storage });
   await app.register(commerceRoutes, { pricing: services.pricing, checkout: services.checkout });
   await app.register(ordersRoutes, { orders: services.orders });
-  await app.register(galleryRoutes, { gallery: services.gallery, pageAnswers: services.pageAnswers, downloads: services.downloads });
+  await app.register(galleryRoutes, {
+    gallery: services.gallery,
+    pageAnswers: services.pageAnswers,
+    downloads: services.downloads,
+    imageWork: services.imageWork,
+  });
 };

@@ -3,16 +3,33 @@ import { messages } from '@studio-gallery/contract';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
 import { contentTypeForKey } from '../../media/content-types';
-import { type Storage, isValidStorageKey } from '../../storage/storage';
+import { type Storage, isPublicMediaKey } from '../../storage/storage';
 
 /**
- * Public media (logos, sliders, profile photos). Their keys are random, so a URL reveals nothing and
- * cannot be guessed, and a key's content never changes: cache it for good.
+ * Public media (logos, sliders, profile photos): only the files directly inside the public folders
+ * (PUBLIC_MEDIA_FOLDERS). The gallery's photo storage (`photos/…`, originals included) is never served
+ * here: photos go out only through signed URLs and download tokens, which check the photo is live and
+ * the caller may see it. Keys are random, so a URL reveals nothing and cannot be guessed, and a key's
+ * content never changes: cache it for good.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
   app.get(
     '/media/*',
     {
+      config: {
+        // A static asset route, like the web app's own files: its URLs come ready-made in answers
+        // (logos, sliders, profile photos) for <img src>, and its keys contain '/', which an OpenAPI
+        // path parameter cannot carry. Out of the document; in the authorization matrix.
+        operation: {
+          operationId: 'getPublicMedia',
+          access: 'public',
+          hidden: true,
+          answers: { 200: 'The image' },
+          files: ['image/*'],
+          errors: [404],
+          sample: (r) => ({ params: { '*': r.profileImageKey } }),
+        },
+      },
       schema: {
         tags: ['media'],
         summary: 'A stored image',
@@ -21,7 +38,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
     },
     async (request, reply) => {
       const key = request.params['*'];
-      const file = isValidStorageKey(key) ? await storage.getStream(key) : null;
+      const file = isPublicMediaKey(key) ? await storage.getStream(key) : null;
       if (!file) throw new NotFoundError(messages.notFound);
       return reply
         .header('content-type', contentTypeForKey(key))

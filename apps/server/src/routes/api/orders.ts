@@ -10,7 +10,6 @@ import {
 } from '@studio-gallery/contract';
 import type { OrdersService } from '../../modules/orders/orders.service';
 import { currentUserId } from '../../plugins/auth';
-import { bearerAuth, errorResponses } from './responses';
 
 /** Orders (special requests): create after payment (or free), list, one. The caller's own only. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
@@ -20,12 +19,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/SpecialRequest',
     {
+      config: {
+        operation: {
+          operationId: 'createOrder',
+          access: 'user',
+          answers: { 200: 'The order (the same one again for a transaction already ordered)' },
+          errors: [404],
+          // The first customer's transaction: not the caller's, so not found.
+          expect: { otherCustomer: 404 },
+          sample: (r) => ({
+            body: {
+              transactionId: r.transactionId,
+              totalPrice: 10,
+              orderDetails: [{ imageid: r.photoId, image: r.photoUrl, name: 'photo', price: 10, tax: 0, serviceType: 'TOUCHUPSERVICE', sessionid: r.sessionId }],
+            },
+          }),
+        },
+      },
       schema: {
         tags,
         summary: 'Create the order of a paid transaction (once), or a free order (transactionId null or 0, total 0)',
-        security: bearerAuth,
+        description: '400 when the cart no longer matches the payment or the studio prices.',
         body: specialRequestRequest,
-        response: { 200: specialRequestResponse, ...errorResponses },
+        response: { 200: specialRequestResponse },
       },
     },
     async (request) => {
@@ -36,14 +52,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get(
     '/SpecialRequest',
-    { schema: { tags, summary: "The caller's orders, newest first", security: bearerAuth, response: { 200: specialRequestListResponse, ...errorResponses } } },
+    {
+      config: {
+        operation: { operationId: 'listOrders', access: 'user', answers: { 200: "The caller's orders, newest first" }, expect: { otherCustomer: 200 } },
+      },
+      schema: { tags, summary: "The caller's orders, newest first", response: { 200: specialRequestListResponse } },
+    },
     async (request) => orders.list(currentUserId(request)),
   );
 
   app.get(
     '/SpecialRequest/:id',
     {
-      schema: { tags, summary: "One of the caller's orders (404 for anyone else's)", security: bearerAuth, params: orderIdParams, response: { 200: specialRequestOrder, ...errorResponses } },
+      config: {
+        operation: {
+          operationId: 'getOrder',
+          access: 'user',
+          answers: { 200: 'The order' },
+          errors: [404],
+          expect: { otherCustomer: 404 },
+          sample: (r) => ({ params: { id: r.orderId } }),
+        },
+      },
+      schema: { tags, summary: "One of the caller's orders (404 for anyone else's)", params: orderIdParams, response: { 200: specialRequestOrder } },
     },
     async (request) => orders.get(currentUserId(request), request.params.id),
   );

@@ -1,15 +1,10 @@
-import { errorResponse, successResponse } from '@studio-gallery/contract';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import { compileJsonSerializer } from '../../json-serializer';
 
-/** Failure bodies, for the OpenAPI document (the error handler writes them). */
-export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse } as const;
-
-/** Calls answering `{ success, massage, message }` fail in the same shape, with success false. */
-export const legacyErrorResponses = { '4xx': successResponse, '5xx': successResponse } as const;
-
-export const bearerAuth = [{ bearerAuth: [] }];
+// Failure answers and security are not written per route: each route's `config.operation`
+// (operation.ts) names its access and the failures it answers, and plugins/openapi-document.ts
+// writes them into the document (Error, or LegacyResult on legacyErrorBody routes).
 
 /**
  * Response serializer for the hot gallery reads (issue 3's page target). The app's default, the zod

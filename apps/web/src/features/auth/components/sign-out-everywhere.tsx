@@ -33,7 +33,7 @@ export function SignOutEverywhere() {
         will need your password again.
       </Text>
       <Group justify="flex-end">
-        <Button variant="default" color="red" loading={pending} onClick={() => void signOutEverywhere()}>
+        <Button variant="light" color="red" loading={pending} onClick={() => void signOutEverywhere()}>
           Sign out of all devices
         </Button>
       </Group>
