@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../apps/server/src/config';
 import { openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { type ServerRuntime, startServer } from './lib/server';
+import { libvipsMapped, memory } from './lib/process-stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -170,17 +171,6 @@ async function measure(label: string, extraEnv: Record<string, string>): Promise
 
 function settle(seconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-}
-
-/** Whether the process has mapped libvips (sharp's native library), i.e. has loaded sharp. */
-function libvipsMapped(pid: number): boolean {
-  return /libvips/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
-}
-
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
 /** Resets VmHWM to the current RSS (Linux clear_refs 5), so the peak is the burst's own; false when not allowed. */

@@ -31,6 +31,7 @@ import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { repoRoot, startServer } from './lib/server';
+import { libvipsMapped, memory } from './lib/process-stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -442,17 +443,6 @@ async function unzipCheck(baseUrl: string, token: string, selected: string[]): P
   } finally {
     fs.rmSync(file, { force: true });
   }
-}
-
-/** Whether the process has mapped libvips (sharp's native library), i.e. has loaded sharp. */
-function libvipsMapped(pid: number): boolean {
-  return /libvips/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
-}
-
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
 /** User + system CPU time the process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */

@@ -3,20 +3,15 @@
 import { messages } from '@studio-gallery/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importServicesFor, sourcesOf, testPhoto } from './support/gallery';
-import { type FakeGoogle, TEST_GOOGLE_CLIENT_ID, startFakeGoogle } from './support/google-keys';
+import { type FakeGoogle, startTestAppWithGoogle } from './support/google-keys';
 import type { ReceivedMail } from './support/mail';
-import { type TestApp, type TestUser, decodeJwt, startTestApp } from './support/test-app';
+import { type TestApp, type TestUser, decodeJwt } from './support/test-app';
 
 let google: FakeGoogle;
 let t: TestApp;
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await startTestApp({ GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
-});
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, google, close } = await startTestAppWithGoogle()));
+afterAll(() => close?.());
 
 const CLAIMER_PASSWORD = 'Claimer123';
 

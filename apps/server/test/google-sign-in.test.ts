@@ -1,18 +1,13 @@
 import { messages } from '@studio-gallery/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGoogle, TEST_GOOGLE_CLIENT_ID, startFakeGoogle } from './support/google-keys';
-import { type TestApp, decodeJwt, startTestApp } from './support/test-app';
+import { type FakeGoogle, TEST_GOOGLE_CLIENT_ID, startTestAppWithGoogle } from './support/google-keys';
+import { type TestApp, decodeJwt } from './support/test-app';
 
 let google: FakeGoogle;
 let t: TestApp;
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  t = await startTestApp({ GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
-});
-afterAll(async () => {
-  await t?.close();
-  await google?.close();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ t, google, close } = await startTestAppWithGoogle()));
+afterAll(() => close?.());
 
 async function externalAuthenticate(token: string) {
   return t.request('POST', '/api/external-authenticate', { body: { token } });

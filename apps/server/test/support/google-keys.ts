@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { type TestApp, startTestApp } from './test-app';
 
 export interface FakeGoogle {
   jwksUrl: string;
@@ -40,5 +41,19 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         .sign(options.key ?? privateKey);
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** A test app whose Google sign-in trusts a fake Google started beside it; `close` stops both. */
+export async function startTestAppWithGoogle(): Promise<{ t: TestApp; google: FakeGoogle; close(): Promise<void> }> {
+  const google = await startFakeGoogle();
+  const t = await startTestApp({ GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+  return {
+    t,
+    google,
+    async close() {
+      await t.close();
+      await google.close();
+    },
   };
 }

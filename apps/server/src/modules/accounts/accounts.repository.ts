@@ -119,19 +119,7 @@ export class AccountsRepository {
    * is still inactive. Null when the account is active (or gone).
    */
   distrustUnverifiedSignUp(userId: number, now: Date): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('users')
-        .set({ password_hash: null, updated_at: now.toISOString() })
-        .where('id', '=', userId)
-        .where('activated', '=', 0)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return null;
-      await voidKeys(trx, userId, 'activation', now);
-      await endSessionsOf(trx, userId);
-      return row;
-    });
+    return this.takeOverUnverified(userId, {}, now);
   }
 
   /**
@@ -140,15 +128,18 @@ export class AccountsRepository {
    * activated meanwhile or is already linked.
    */
   claimUnverifiedWithGoogle(userId: number, googleSub: string, now: Date): Promise<UserRow | null> {
+    return this.takeOverUnverified(userId, { google_sub: googleSub, activated: 1 }, now);
+  }
+
+  private takeOverUnverified(userId: number, changes: { google_sub?: string; activated?: number }, now: Date): Promise<UserRow | null> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
+      let update = trx
         .updateTable('users')
-        .set({ password_hash: null, google_sub: googleSub, activated: 1, updated_at: now.toISOString() })
+        .set({ ...changes, password_hash: null, updated_at: now.toISOString() })
         .where('id', '=', userId)
-        .where('activated', '=', 0)
-        .where('google_sub', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+        .where('activated', '=', 0);
+      if (changes.google_sub !== undefined) update = update.where('google_sub', 'is', null);
+      const row = await update.returningAll().executeTakeFirst();
       if (!row) return null;
       await voidKeys(trx, userId, 'activation', now);
       await endSessionsOf(trx, userId);
@@ -156,7 +147,7 @@ export class AccountsRepository {
     });
   }
 
-/** Google vouches for the address, so linking also activates the account. */
+  /** Google vouches for the address, so linking also activates the account. */
   linkGoogleAccount(userId: number, googleSub: string, now: Date): Promise<UserRow | null> {
     return updateUser(this.db, userId, { google_sub: googleSub, activated: 1 }, now);
   }

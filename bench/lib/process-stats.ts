@@ -1,0 +1,14 @@
+// What a benchmark reads of the server process from /proc (Linux): memory, CPU time, loaded libraries.
+import fs from 'node:fs';
+
+/** Resident memory now (VmRSS) and its peak so far (VmHWM), in bytes. */
+export function memory(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Whether the process has mapped libvips (sharp's native library), i.e. has loaded sharp. */
+export function libvipsMapped(pid: number): boolean {
+  return /libvips/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
+}
