@@ -151,6 +151,16 @@ describe('sessions that can end', () => {
     expect(await accountStatus(other)).toBe(200);
   });
 
+  it('checks sessions in shared batches without mixing them up: concurrent calls each get their own verdict', async () => {
+    const live = await t.signIn(user.email, user.password);
+    const ended = await t.signIn(user.email, user.password);
+    const stranger = await t.createUser();
+    expect((await t.request('POST', '/api/account/logout', { token: ended })).status).toBe(204);
+    const tokens = Array.from({ length: 30 }, (_, i) => [live, ended, stranger.token][i % 3] as string);
+    const statuses = await Promise.all(tokens.map((token) => accountStatus(token)));
+    expect(statuses).toEqual(tokens.map((token) => (token === ended ? 401 : 200)));
+  });
+
   it('"Sign out of all devices" ends every session of the account, and only that account', async () => {
     const first = await t.signIn(user.email, user.password);
     const second = await t.signIn(user.email, user.password);

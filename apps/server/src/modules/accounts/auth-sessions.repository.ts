@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
+import { BatchLoader } from '../../db/batch-loader';
 import type { Database } from '../../db/schema';
+
+/** Session ids per lookup query (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const LOOKUP_CHUNK = 1000;
 
 /** The rows that keep signed-in tokens alive (auth_sessions). */
 export class AuthSessionsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * The owner of each session id asked for, in shared batches: under load, the requests that arrive
+   * while one lookup runs share the next one (a round trip per request doubled the PostgreSQL page
+   * route's cost). A batch starts after its keys were asked for, so it sees every logout before them.
+   */
+  private readonly owners: BatchLoader<string, number | null>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.owners = new BatchLoader((ids) => this.ownersOf(ids), () => null);
+  }
 
   /** Records a new session; the user's expired rows go at the same time, so the table stays small. */
   async insert(session: { id: string; userId: number; expiresAt: string }, now: Date): Promise<void> {
@@ -17,10 +30,22 @@ export class AuthSessionsRepository {
     });
   }
 
-  /** True while the session exists and belongs to `userId`: one primary-key lookup. */
+  /** True while the session exists and belongs to `userId`: a primary-key lookup (shared under load). */
   async isLive(sessionId: string, userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('auth_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
-    return row?.user_id === userId;
+    return (await this.owners.load(sessionId)) === userId;
+  }
+
+  private async ownersOf(ids: string[]): Promise<Map<string, number>> {
+    const owners = new Map<string, number>();
+    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+      const rows = await this.db
+        .selectFrom('auth_sessions')
+        .select(['id', 'user_id'])
+        .where('id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
+        .execute();
+      for (const row of rows) owners.set(row.id, row.user_id);
+    }
+    return owners;
   }
 
   async delete(sessionId: string): Promise<void> {
