@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BatchLoader } from '../../db/batch-loader';
+import type { Dialect } from '../../db/create-db';
 import type { Database } from '../../db/schema';
 
 /** Session ids per lookup query (well under SQLite's and PostgreSQL's bound-parameter limits). */
@@ -8,14 +9,19 @@ const LOOKUP_CHUNK = 1000;
 /** The rows that keep signed-in tokens alive (auth_sessions). */
 export class AuthSessionsRepository {
   /**
-   * The owner of each session id asked for, in shared batches: under load, the requests that arrive
-   * while one lookup runs share the next one (a round trip per request doubled the PostgreSQL page
-   * route's cost). A batch starts after its keys were asked for, so it sees every logout before them.
+   * On PostgreSQL, the owner of each session id asked for, in shared batches: under load, the
+   * requests that arrive while one lookup runs share the next one (a round trip per request halved the
+   * page route's ratio to the no-op route). A batch starts after its keys were asked for, so it sees
+   * every logout before them. On SQLite a lookup is an in-process call of microseconds, and batching
+   * only added work (bench/gallery-page.ts --compare, docs/benchmarks.md): one query per request.
    */
-  private readonly owners: BatchLoader<string, number | null>;
+  private readonly owners: BatchLoader<string, number | null> | null;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.owners = new BatchLoader((ids) => this.ownersOf(ids), () => null);
+  constructor(
+    private readonly db: Kysely<Database>,
+    dialect: Dialect,
+  ) {
+    this.owners = dialect === 'postgres' ? new BatchLoader((ids) => this.ownersOf(ids), () => null) : null;
   }
 
   /** Records a new session; the user's expired rows go at the same time, so the table stays small. */
@@ -32,7 +38,9 @@ export class AuthSessionsRepository {
 
   /** True while the session exists and belongs to `userId`: a primary-key lookup (shared under load). */
   async isLive(sessionId: string, userId: number): Promise<boolean> {
-    return (await this.owners.load(sessionId)) === userId;
+    if (this.owners) return (await this.owners.load(sessionId)) === userId;
+    const row = await this.db.selectFrom('auth_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
+    return row?.user_id === userId;
   }
 
   private async ownersOf(ids: string[]): Promise<Map<string, number>> {
