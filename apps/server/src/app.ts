@@ -64,7 +64,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, app.log);
   const clock = dependencies.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const sessions = new AuthSessionsService(new TokenService(jwtSecret, clock), new AuthSessionsRepository(db.kysely, db.dialect), clock);
+  const sessions = new AuthSessionsService(new TokenService(jwtSecret, clock), new AuthSessionsRepository(db), clock);
   app.addHook('onClose', async () => {
     mailer.close();
     await db.kysely.destroy();

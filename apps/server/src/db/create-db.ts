@@ -14,16 +14,23 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema every connection works in (created by the migrator); null: the default. */
   schema: string | null;
+  /**
+   * SQLite only: the connection itself, for a read on every request that must not wait its turn behind
+   * Kysely's connection mutex (the session check). Never for writes; null on PostgreSQL.
+   */
+  sqlite: SqliteDatabase.Database | null;
 }
 
 /** Opens the database the configuration names; `destroy()` on `kysely` closes it. */
 export function createDb(config: DatabaseConfig): Db {
-  return config.dialect === 'sqlite'
-    ? { kysely: openSqlite(config.file), dialect: 'sqlite', schema: null }
-    : { kysely: openPostgres(config.url, config.schema), dialect: 'postgres', schema: config.schema };
+  if (config.dialect === 'postgres') {
+    return { kysely: openPostgres(config.url, config.schema), dialect: 'postgres', schema: config.schema, sqlite: null };
+  }
+  const { kysely, database } = openSqlite(config.file);
+  return { kysely, dialect: 'sqlite', schema: null, sqlite: database };
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string): { kysely: Kysely<Database>; database: SqliteDatabase.Database } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
@@ -31,7 +38,7 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   cachePreparedStatements(database);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), database };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

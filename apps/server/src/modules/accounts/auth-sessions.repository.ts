@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BatchLoader } from '../../db/batch-loader';
-import type { Dialect } from '../../db/create-db';
+import type { Db } from '../../db/create-db';
 import type { Database } from '../../db/schema';
 
 /** Session ids per lookup query (well under SQLite's and PostgreSQL's bound-parameter limits). */
@@ -9,19 +9,29 @@ const LOOKUP_CHUNK = 1000;
 /** The rows that keep signed-in tokens alive (auth_sessions). */
 export class AuthSessionsRepository {
   /**
-   * On PostgreSQL, the owner of each session id asked for, in shared batches: under load, the
-   * requests that arrive while one lookup runs share the next one (a round trip per request halved the
-   * page route's ratio to the no-op route). A batch starts after its keys were asked for, so it sees
-   * every logout before them. On SQLite a lookup is an in-process call of microseconds, and batching
-   * only added work (bench/gallery-page.ts --compare, docs/benchmarks.md): one query per request.
+   * How a session's owner is read on every signed-in call, per dialect. PostgreSQL: in shared batches
+   * (BatchLoader): the requests that arrive while one lookup runs share the next one (a round trip per
+   * request halved the page route's ratio to the no-op route); a batch starts after its keys were asked
+   * for, so it sees every logout before them. SQLite: one prepared statement run synchronously on the
+   * connection (~3 µs); through Kysely's driver (builder, connection mutex, promise hops) the same read
+   * cost ~30 µs a request, and batching cost more still (docs/benchmarks.md, issue 11).
    */
-  private readonly owners: BatchLoader<string, number | null> | null;
+  private readonly ownerOf: (sessionId: string) => Promise<number | null> | number | null;
+  private readonly db: Kysely<Database>;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    dialect: Dialect,
-  ) {
-    this.owners = dialect === 'postgres' ? new BatchLoader((ids) => this.ownersOf(ids), () => null) : null;
+  constructor({ kysely, sqlite }: Pick<Db, 'kysely' | 'sqlite'>) {
+    this.db = kysely;
+    if (sqlite) {
+      // Prepared at first use: the app is built before the migrations may have created the table.
+      let statement: ReturnType<typeof sqlite.prepare<[string], { user_id: number }>> | undefined;
+      this.ownerOf = (sessionId) => {
+        statement ??= sqlite.prepare<[string], { user_id: number }>('select user_id from auth_sessions where id = ?');
+        return statement.get(sessionId)?.user_id ?? null;
+      };
+    } else {
+      const owners = new BatchLoader((ids: string[]) => this.ownersOf(ids), () => null);
+      this.ownerOf = (sessionId) => owners.load(sessionId);
+    }
   }
 
   /** Records a new session; the user's expired rows go at the same time, so the table stays small. */
@@ -36,11 +46,9 @@ export class AuthSessionsRepository {
     });
   }
 
-  /** True while the session exists and belongs to `userId`: a primary-key lookup (shared under load). */
+  /** True while the session exists and belongs to `userId`: one primary-key lookup (shared under load on PostgreSQL). */
   async isLive(sessionId: string, userId: number): Promise<boolean> {
-    if (this.owners) return (await this.owners.load(sessionId)) === userId;
-    const row = await this.db.selectFrom('auth_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
-    return row?.user_id === userId;
+    return (await this.ownerOf(sessionId)) === userId;
   }
 
   private async ownersOf(ids: string[]): Promise<Map<string, number>> {
