@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../apps/server/src/config';
 import { openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { type ServerRuntime, startServer } from './lib/server';
-import { libvipsMapped, memory } from './lib/process-stats';
+import { libvipsMapped, memory, sampleRss } from './lib/process-stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -182,20 +182,6 @@ function resetPeak(pid: number): boolean {
     // not allowed here: the 10 ms VmRSS samples still bound the peak
     return false;
   }
-}
-
-/** VmRSS every 10 ms until stopped; returns the highest sample. */
-function sampleRss(pid: number): { stop(): number } {
-  let peak = memory(pid).rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, memory(pid).rss);
-  }, 10);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, memory(pid).rss);
-    },
-  };
 }
 
 function mb(bytes: number): number {

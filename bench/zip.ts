@@ -31,7 +31,7 @@ import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { repoRoot, startServer } from './lib/server';
-import { libvipsMapped, memory } from './lib/process-stats';
+import { libvipsMapped, memory, sampleRss } from './lib/process-stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -458,20 +458,6 @@ function resetPeak(pid: number): void {
   } catch {
     // not allowed here: the 10 ms VmRSS samples still bound the peak
   }
-}
-
-/** VmRSS every 10 ms until stopped; returns the highest sample. */
-function sampleRss(pid: number): { stop(): number } {
-  let peak = memory(pid).rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, memory(pid).rss);
-  }, 10);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, memory(pid).rss);
-    },
-  };
 }
 
 function median(values: number[]): number {

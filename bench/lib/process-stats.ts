@@ -12,3 +12,17 @@ export function memory(pid: number): { rss: number; hwm: number } {
 export function libvipsMapped(pid: number): boolean {
   return /libvips/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
 }
+
+/** VmRSS every 10 ms until stopped; returns the highest sample. */
+export function sampleRss(pid: number): { stop(): number } {
+  let peak = memory(pid).rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memory(pid).rss);
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, memory(pid).rss);
+    },
+  };
+}
