@@ -8,3 +8,4 @@ export * from './storage-keys';
 export * from './gallery';
 export * from './pagination';
 export * from './commerce';
+export * from './editor';

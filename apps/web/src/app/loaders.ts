@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';
 import { galleryPageQueryOptions, getGalleryPage } from '../features/gallery/api/get-gallery-page';
-import { getGalleryViewer } from '../features/gallery/api/viewer';
+import { getGalleryViewer } from '../lib/viewer';
 import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
 import { flagForPath } from '../features/gallery/lib/photo-rules';
 import { storeEntryParams } from '../lib/entry-params';

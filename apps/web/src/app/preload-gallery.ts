@@ -20,7 +20,7 @@ import { storageKeys, type PagedPhotosResponse } from '@studio-gallery/contract'
 import { paths } from '../config/paths';
 import { brandingRequest } from '../features/branding/api/branding-request';
 import { galleryPageRequest } from '../features/gallery/api/gallery-page-request';
-import { viewerFrom } from '../features/gallery/api/viewer';
+import { viewerFrom } from '../lib/viewer';
 import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
 import { flagForPath, GRID_IMAGE_SIZES, thumbnailSrc } from '../features/gallery/lib/photo-rules';
 import { apiBaseUrl, apiHeaders, buildApiUrl } from '../lib/api-url';

@@ -3,7 +3,7 @@ import { type downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/c
 import { env } from '../../../config/env';
 import { api, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { viewerHeaders } from './viewer';
+import { viewerHeaders } from '../../../lib/viewer';
 
 export const IMAGE_DOWNLOADED = 'Image downloaded successfully.';
 export const IMAGE_DOWNLOAD_FAILED = 'Failed to download the image. Please try again later.';

@@ -3,7 +3,7 @@ import type { GalleryPhoto } from '@studio-gallery/contract';
 import { env } from '../../../config/env';
 import { getToken } from '../../../lib/session';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { viewerHeaders } from './viewer';
+import { viewerHeaders } from '../../../lib/viewer';
 
 export const ZIP_FAILED = 'Failed to download the ZIP file. Please try again later.';
 export const zipDownloaded = (n: number) => `Successfully downloaded ${n} photos.`;

@@ -1,6 +1,6 @@
 import type { GalleryFlag } from '@studio-gallery/contract';
 import type { ApiQuery } from '../../../lib/api-url';
-import type { GalleryViewer } from './viewer';
+import type { GalleryViewer } from '../../../lib/viewer';
 
 export interface GalleryPageParams {
   page: number;

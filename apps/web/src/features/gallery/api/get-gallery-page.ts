@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type pagedPhotosResponse } from '@studio-gallery/contract';
 import { api, type Answer } from '../../../lib/api-client';
 import { galleryPageRequest, type GalleryPageParams } from './gallery-page-request';
-import type { GalleryViewer } from './viewer';
+import type { GalleryViewer } from '../../../lib/viewer';
 
 export type { GalleryPageParams };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type socialShareResponse } from '@studio-gallery/contract';
 import { api, type Answer } from '../../../lib/api-client';
-import { viewerHeaders } from './viewer';
+import { viewerHeaders } from '../../../lib/viewer';
 
 /** POST /Social {socialType, photoId}: records the share and answers the public /shared-image link. */
 export async function sharePhoto(photoId: number, socialType = 'link') {

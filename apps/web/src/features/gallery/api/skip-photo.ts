@@ -3,7 +3,7 @@ import { galleryMessages, type photoResponse } from '@studio-gallery/contract';
 import { api, errorMessage, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { galleryQueryRoot } from './get-gallery-page';
-import { viewerHeaders } from './viewer';
+import { viewerHeaders } from '../../../lib/viewer';
 
 export const SKIP_FAILED = 'Skip operation failed. Please try again.';
 

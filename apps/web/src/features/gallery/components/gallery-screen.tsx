@@ -14,7 +14,7 @@ import { useDownloadZip } from '../api/download-zip';
 import { useGalleryPage } from '../api/get-gallery-page';
 import { useSkipPhoto } from '../api/skip-photo';
 import { useToggleFavourite } from '../api/toggle-favourite';
-import { getGalleryViewer } from '../api/viewer';
+import { getGalleryViewer } from '../../../lib/viewer';
 import { useGalleryState } from '../hooks/gallery-state';
 import { GALLERY_TABS } from '../lib/photo-rules';
 import { GalleryPagination } from './gallery-pagination';

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useImageBinary } from '../api/image-binary';
+import { useImageBinary } from '../../../lib/image-binary';
 import { BlobImage } from './blob-image';
-import { ImageLoadErrorModal } from './image-load-error-modal';
+import { ImageLoadErrorModal } from '../../../components/image-load-error-modal';
 
 export interface LegacyPhotoViewProps {
   /** One of our signed photo URLs (the legacy routes' imgUrl); null when missing. */

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from './api-client';
 
 /** Why an image binary failed to load (spec §8). */
 export type ImageLoadFailure =

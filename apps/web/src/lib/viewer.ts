@@ -1,4 +1,4 @@
-import { getSession, getSessionCode } from '../../../lib/session';
+import { getSession, getSessionCode } from './session';
 
 /** Header a session-code visitor sends on the calls that act on photos (docs/api.md). */
 export const SESSION_CODE_HEADER = 'X-Session-Code';

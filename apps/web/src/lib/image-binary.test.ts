@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImageLoadTimeoutError } from '../lib/image-load-error';
+import { ImageLoadTimeoutError } from './image-load-error';
 import { getImageBinary } from './image-binary';
 
 describe('getImageBinary', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { ImageLoadTimeoutError, toImageLoadFailure } from '../lib/image-load-error';
+import { api } from './api-client';
+import { ImageLoadTimeoutError, toImageLoadFailure } from './image-load-error';
 import { viewerHeaders } from './viewer';
 
 export const IMAGE_BINARY_TIMEOUT_MS = 30_000;

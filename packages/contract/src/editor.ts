@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idParam } from './common';
+
+/**
+ * The in-browser photo editor (spec §2 "Edit modal", §3 "Edit values" / "Crop options", §5, §9) and the
+ * calls that save its result (§7 save-edited-image; revert-edit is ours). docs/editor.md says what each
+ * value does; docs/api.md documents the recipe.
+ */
+
+/** Texts of the editor (spec §8) and ours. */
+export const editorMessages = {
+  faceModelsFailed: 'Failed to load face detection models',
+  noImageForFaces: 'No image available for face detection',
+  noFaces: 'No faces detected in the image',
+  faceDetectionFailed: 'Face detection failed. Please try again.',
+  faceModelsNotLoaded: 'Face detection models not loaded yet',
+  removeBackgroundFailed: 'Failed to remove background. Please try again.',
+  compositeFailed: 'Failed to create final composite image',
+  applyBackgroundFailed: 'Failed to apply background changes',
+  processFailed: 'Failed to process image. Please try again.',
+  loadImageDataFailed: 'Failed to load image data',
+  selectBackgroundFirst: 'Please select a background first',
+  /** Ours, after the spec's visitor pattern ("You can edit name after logging in"). */
+  saveEditsNeedsLogin: 'You can save edits after logging in',
+  editSaved: 'Your edit was saved.',
+  editReverted: 'The original photo is back.',
+  noEditToRevert: 'This photo has no edit to revert.',
+  editedImageInvalid: 'The edited image must be a JPEG, PNG or WebP picture.',
+  editedImageTooLarge: 'The edited image is too large (at most 100 megapixels).',
+  passportNoRetouch: 'A passport photo must not be retouched or have its background replaced.',
+} as const;
+
+/** Slider values (spec §3 "Edit values"), in the order the panels show them. */
+export const EDIT_VALUE_NAMES = ['exposure', 'contrast', 'fade', 'saturation', 'skinTone', 'temperature', 'tint', 'grain'] as const;
+export type EditValueName = (typeof EDIT_VALUE_NAMES)[number];
+export type EditValues = Record<EditValueName, number>;
+
+export type EditGroup = 'light' | 'color' | 'effects';
+export interface EditSlider {
+  name: EditValueName;
+  label: string;
+  group: EditGroup;
+  min: number;
+  max: number;
+  step: number;
+}
+
+/** Spec §5: every slider -2..2 step 0.1, grain 0..1 step 0.1. */
+export const EDIT_SLIDERS: readonly EditSlider[] = [
+  { name: 'exposure', label: 'Exposure', group: 'light', min: -2, max: 2, step: 0.1 },
+  { name: 'contrast', label: 'Contrast', group: 'light', min: -2, max: 2, step: 0.1 },
+  { name: 'fade', label: 'Fade', group: 'light', min: -2, max: 2, step: 0.1 },
+  { name: 'saturation', label: 'Saturation', group: 'color', min: -2, max: 2, step: 0.1 },
+  { name: 'skinTone', label: 'Skin tone', group: 'color', min: -2, max: 2, step: 0.1 },
+  { name: 'temperature', label: 'Temperature', group: 'color', min: -2, max: 2, step: 0.1 },
+  { name: 'tint', label: 'Tint', group: 'color', min: -2, max: 2, step: 0.1 },
+  { name: 'grain', label: 'Grain', group: 'effects', min: 0, max: 1, step: 0.1 },
+];
+
+export const EDIT_GROUP_LABELS: Record<EditGroup, string> = { light: 'Light', color: 'Color', effects: 'Effects' };
+
+/** Reset sets all to 0 (spec §5). */
+export const DEFAULT_EDIT_VALUES: EditValues = Object.freeze({
+  exposure: 0,
+  contrast: 0,
+  fade: 0,
+  saturation: 0,
+  skinTone: 0,
+  temperature: 0,
+  tint: 0,
+  grain: 0,
+});
+
+export function hasAdjustments(values: EditValues): boolean {
+  return EDIT_VALUE_NAMES.some((name) => values[name] !== 0);
+}
+
+/** Spec §9 constants of the editor. */
+export const EDITOR_TIMINGS = { previewDebounceMs: 50, applyDelayMs: 20, savingOverlayMs: 2000 } as const;
+export const GRAIN_OVERLAY_OPACITY = 0.6;
+export const GRAIN_TILE_PX = 100;
+export const EDIT_JPEG_QUALITY = 0.9;
+export const CROP_JPEG_QUALITY = 0.95;
+export const EDITED_FILE_PREFIX = 'edited-';
+
+/** Crop presets (spec §5): aspect width/height. */
+export const CROP_PRESETS = { square: 1, portrait: 3 / 4, landscape: 16 / 9, circle: 1, passport: 35 / 45 } as const;
+export type CropPreset = keyof typeof CROP_PRESETS;
+export const CROP_PRESET_NAMES = Object.keys(CROP_PRESETS) as CropPreset[];
+export const CROP_PRESET_LABELS: Record<CropPreset, string> = {
+  square: 'Square',
+  portrait: 'Portrait',
+  landscape: 'Landscape',
+  circle: 'Circle',
+  passport: 'Passport',
+};
+export const DEFAULT_CROP_PRESET: CropPreset = 'portrait';
+export const DEFAULT_CROP_ZOOM = 30;
+
+/** Passport documents the passport preset knows (docs/editor.md has their rules). */
+export const PASSPORT_DOCUMENTS = ['uk', 'schengen', 'us'] as const;
+export type PassportDocument = (typeof PASSPORT_DOCUMENTS)[number];
+
+const sliderValue = (min: number, max: number) => z.number().min(min).max(max);
+
+export const editValuesSchema = z.object(
+  Object.fromEntries(EDIT_SLIDERS.map((s) => [s.name, sliderValue(s.min, s.max)])) as Record<EditValueName, z.ZodNumber>,
+);
+
+/** A rectangle as fractions (0..1) of the source image's upright width and height. */
+const unit = z.number().min(0).max(1);
+export const cropRecipe = z.object({
+  preset: z.enum(CROP_PRESET_NAMES as [CropPreset, ...CropPreset[]]),
+  zoom: z.number().min(0).max(100),
+  x: unit,
+  y: unit,
+  width: unit.refine((v) => v > 0, 'width must be above 0'),
+  height: unit.refine((v) => v > 0, 'height must be above 0'),
+});
+export type CropRecipe = z.infer<typeof cropRecipe>;
+
+/**
+ * How an edit was made, kept with the edited version so that reopening Edit restores it on the
+ * unedited photo (edits never stack JPEG generations).
+ */
+export const editRecipe = z
+  .object({
+    version: z.literal(1),
+    values: editValuesSchema,
+    crop: cropRecipe.nullable(),
+    /** Set while the passport preset is active; adjustments apply only when `withAdjustments`. */
+    passport: z.object({ document: z.enum(PASSPORT_DOCUMENTS), withAdjustments: z.boolean() }).nullable(),
+  })
+  .register(z.globalRegistry, {
+    id: 'EditRecipe',
+    description: 'The edit values, crop (fractions of the unedited photo) and passport choice an edited version was rendered from',
+  });
+export type EditRecipe = z.infer<typeof editRecipe>;
+
+export const EMPTY_RECIPE: EditRecipe = { version: 1, values: { ...DEFAULT_EDIT_VALUES }, crop: null, passport: null };
+
+/** A full-resolution JPEG of a ~60 MP original in base64 fits well inside this. */
+export const MAX_EDITED_IMAGE_BODY_BYTES = 40 * 1024 * 1024;
+export const EDITED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const saveEditedImageRequest = z.object({
+  photoId: idParam,
+  /** Base64 of the image, with or without a `data:image/…;base64,` prefix. */
+  imageBase64: z.string().min(1).max(MAX_EDITED_IMAGE_BODY_BYTES),
+  contentType: z.enum(EDITED_IMAGE_TYPES).default('image/jpeg'),
+  recipe: editRecipe.optional(),
+});
+export type SaveEditedImageRequest = z.input<typeof saveEditedImageRequest>;
+
+export const revertEditRequest = z.object({ photoId: idParam });
