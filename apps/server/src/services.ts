@@ -31,6 +31,7 @@ import { GalleryRepository } from './modules/gallery/gallery.repository';
 import { GalleryService } from './modules/gallery/gallery.service';
 import { MediaUrlSigner } from './modules/gallery/media-urls';
 import { PageAnswers } from './modules/gallery/page-answers';
+import { PhotoEditsService } from './modules/gallery/photo-edits.service';
 import type { Storage } from './storage/storage';
 import { ImageWorkQueue } from './media/image-work-queue';
 
@@ -49,6 +50,8 @@ export interface Services {
   /** The gallery's page answers, cached while their photos are unchanged. */
   pageAnswers: PageAnswers;
   downloads: DownloadsService;
+  /** The editor's saves: edited versions beside the original. */
+  photoEdits: PhotoEditsService;
   /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
   imageWork: ImageWorkQueue;
 }
@@ -74,7 +77,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const pricing = new PricingService(new PricingRepository(db), clock);
   const payments = new PaymentsRepository(db);
   const orders = new OrdersService(new OrdersRepository(db), payments, pricing, new OrderMails(mailer, branding, config.publicUrl), clock, log);
-  const gallery = new GalleryService(new GalleryRepository(db), new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
+  const galleryRepository = new GalleryRepository(db);
+  const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
   const imageWork = new ImageWorkQueue(config.imageQueue);
 
   return {
@@ -91,6 +95,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
+    photoEdits: new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock),
     imageWork,
   };
 }

@@ -72,9 +72,11 @@ describe('GET /sessions/GetUserSessionsPage', () => {
         'id', 'imageID', 'sessionId', 'SessionId', 'name', 'imageName', 'width', 'height', 'url', 'imageURL', 'OriginalImageURL',
         'previewUrl', 'thumbnailUrl', 'imageThumbnail', 'thumbnail2xUrl', 'processedUrl', 'RetouchImageURL', 'processedThumbnailUrl',
         'processedThumbnail2xUrl', 'isRetouched', 'isSkipped', 'isSkkipped', 'isUserFavourite', 'favourite', 'shared', 'selected',
+        'isEdited', 'editRecipe', 'editSourceUrl',
       ].sort(),
     );
-    expect(retouched).toMatchObject({ isRetouched: true, isSkipped: false, isSkkipped: false, favourite: false, shared: false, width: 300, height: 450 });
+    expect(retouched).toMatchObject({ isRetouched: true, isSkipped: false, isSkkipped: false, favourite: false, shared: false, width: 300, height: 450, isEdited: false, editRecipe: null });
+    expect(retouched.editSourceUrl).toMatch(/^\/api\/photo-media\/\d+\/retouched-original\.jpg\?v=/);
     expect(retouched.processedUrl).toMatch(/^\/api\/photo-media\/\d+\/retouched-preview\.jpg\?v=/);
     expect(retouched.thumbnailUrl).toMatch(/^\/api\/photo-media\/\d+\/thumb\.webp\?v=[\w-]+&exp=\d+&sig=[\w-]+$/);
 

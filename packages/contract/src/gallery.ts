@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { editRecipe } from './editor';
 
 /** Texts of the gallery calls (spec §5, §8) and ours. */
 export const galleryMessages = {
@@ -90,6 +91,12 @@ export type SessionImagesQuery = z.infer<typeof sessionImagesQuery>;
  * `url`/`imageURL`/`OriginalImageURL` show the original photo's preview (JPEG, 1600 px long edge),
  * `thumbnailUrl`/`imageThumbnail` its 400 px grid WebP, `thumbnail2xUrl` the 800 px one;
  * `processedUrl`, `processedThumbnailUrl`, `RetouchImageURL` the retouched version's, or null.
+ *
+ * An edited photo (`isEdited`, saved by the editor) shows its edited version in the fields of the
+ * version the edit was made from: the original's fields when it was made from the original, the
+ * `processed*` / `RetouchImageURL` fields when made from the retouched version. `editSourceUrl` is the
+ * unedited file the editor opens (the retouched version's when there is one), `editRecipe` how the
+ * edit was made.
  */
 export const galleryPhoto = z.object({
   id: z.number(),
@@ -119,11 +126,22 @@ export const galleryPhoto = z.object({
   shared: z.boolean(),
   /** Client-side selection state; always false from the server. */
   selected: z.boolean(),
+  /** An edited version was saved (POST /ex/images/save-edited-image) and not reverted. */
+  isEdited: z.boolean(),
+  /** How the edited version was made, to restore it on reopening the editor; null when none (or unreadable). */
+  editRecipe: editRecipe.nullable(),
+  /**
+   * The unedited file the editor loads (through GET /ex/images/getImageBinary): the retouched
+   * version's original when there is one, else the original's; its preview JPEG when that file is a TIFF.
+   */
+  editSourceUrl: z.string(),
 }).register(z.globalRegistry, {
   id: 'Photo',
   description:
     'A photo with its legacy aliases. Its URLs are signed and expire: url/imageURL/OriginalImageURL/previewUrl the preview (JPEG, 1600 px), ' +
-    'thumbnailUrl/imageThumbnail the 400 px WebP, thumbnail2xUrl the 800 px one; processed* and RetouchImageURL the retouched version, or null',
+    'thumbnailUrl/imageThumbnail the 400 px WebP, thumbnail2xUrl the 800 px one; processed* and RetouchImageURL the retouched version, or null. ' +
+    'When isEdited, the fields of the version the edit was made from show the edited version instead (edited- files); ' +
+    'editSourceUrl is the unedited file the editor opens, editRecipe how the edit was made',
 });
 export type GalleryPhoto = z.infer<typeof galleryPhoto>;
 

@@ -152,6 +152,15 @@ export interface PhotosTable {
   /** CRC-32s of the folder's download files, JSON `{"sm":…,"hr":…}` (photo-media.ts); null before 2026-11-22-05. */
   media_crc32: string | null;
   retouched_crc32: string | null;
+  /** The edited version (editor's save; 2026-11-25-03): its folder, original's extension and download CRC-32s; null when none. */
+  edited_media_key: string | null;
+  edited_ext: string | null;
+  edited_crc32: string | null;
+  /** The version the edit was made from, whose place it takes in the photo's fields. */
+  edited_from: EditedFrom | null;
+  /** The editor's recipe (contract editRecipe) as JSON. */
+  edit_recipe: string | null;
+  edited_at: Timestamp | null;
   /** 1 exactly when retouched_media_key is set (a flag, so the counts read the index alone). */
   is_retouched: Generated<Flag>;
   is_favourite: Generated<Flag>;
@@ -162,6 +171,9 @@ export interface PhotosTable {
   position: number;
   created_at: Timestamp;
 }
+
+/** What an edited version was made from (photos.edited_from). */
+export type EditedFrom = 'original' | 'retouched';
 
 export type PhotoSessionRow = Selectable<PhotoSessionsTable>;
 export type PhotoRow = Selectable<PhotosTable>;

@@ -1,6 +1,7 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UnreadableImageError, inspectSource, makeRenditions } from './renditions';
+import { ImageTooLargeError, UnreadableImageError, inspectSource, makeRenditions } from './renditions';
 
 function picture(width: number, height: number, format: 'jpeg' | 'png' | 'tiff' = 'jpeg', orientation?: number) {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 90 } } });
@@ -59,5 +60,33 @@ describe('renditions', () => {
     await expect(makeRenditions(bomb)).rejects.toBeInstanceOf(UnreadableImageError);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
     await expect(makeRenditions(gif)).rejects.toThrow(/unsupported format/);
+  });
+
+  it('tells an image bomb from its header alone: a tiny PNG declaring 30000 x 30000', async () => {
+    const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+    png.writeUInt32BE(30_000, 16);
+    png.writeUInt32BE(30_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    await expect(inspectSource(png)).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(makeRenditions(png)).rejects.toBeInstanceOf(ImageTooLargeError);
+  });
+
+  it('flattens transparency onto white in every rendition and keeps it in the original', async () => {
+    // A transparent square with an opaque red disc in the middle: the editor's circle crop.
+    const disc = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><circle cx="300" cy="450" r="200" fill="#ff0000"/></svg>');
+    const source = await sharp(disc).png().toBuffer();
+    const set = await makeRenditions(source);
+    expect(set.original).toBe(source);
+    expect((await sharp(set.original).metadata()).hasAlpha).toBe(true);
+    for (const name of ['thumb', 'thumb2x', 'preview', 'sm', 'hr'] as const) {
+      const { data, info } = await sharp(set.files[name]).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+      const corner = pixel(2, 2);
+      const centre = pixel(Math.floor(info.width / 2), Math.floor(info.height / 2));
+      for (const value of corner) expect(value, `${name} corner`).toBeGreaterThan(245);
+      expect(centre[0], `${name} centre`).toBeGreaterThan(230);
+      expect(centre[1], `${name} centre`).toBeLessThan(30);
+      expect(info.channels, name).toBe(3);
+    }
   });
 });

@@ -21,7 +21,8 @@ import { type SharpFactory, loadSharp } from './sharp';
  * Every output is upright (EXIF orientation applied, then dropped) and in sRGB: sharp converts any
  * embedded profile (Adobe RGB, Display P3, CMYK) to sRGB. Downloads carry an sRGB ICC profile so
  * print and editing tools read the colours right; grid and preview files strip all metadata (smaller,
- * and no camera EXIF or GPS leaks to the web).
+ * and no camera EXIF or GPS leaks to the web). A source with transparency (a PNG or WebP, such as the
+ * editor's circle crop) is flattened onto white in every rendition; its original keeps the transparency.
  */
 export const RENDITION_NAMES = ['thumb', 'thumb2x', 'preview', 'sm', 'hr'] as const;
 export type RenditionName = (typeof RENDITION_NAMES)[number];
@@ -54,6 +55,17 @@ export class UnreadableImageError extends Error {
   }
 }
 
+/** The image declares more than MAX_INPUT_PIXELS: refused from its header, before any pixel is decoded. */
+export class ImageTooLargeError extends UnreadableImageError {
+  constructor(options?: ErrorOptions) {
+    super('too many pixels', options);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
+/** What transparent pixels become in the renditions (JPEG has no alpha; white is what a print shows). */
+const FLATTEN_BACKGROUND = '#ffffff';
+
 export interface SourceImage {
   /** Extension for the stored original: jpg, png, webp or tif. */
   extension: string;
@@ -67,31 +79,44 @@ export interface RenditionSet extends SourceImage {
   files: Record<RenditionName, Buffer>;
 }
 
-/** Checks that `input` is an image we accept and returns its upright size; throws UnreadableImageError. */
+/**
+ * Checks that `input` is an image we accept and returns its upright size, from its header alone (no
+ * pixel is decoded); throws UnreadableImageError, ImageTooLargeError past MAX_INPUT_PIXELS.
+ */
 export async function inspectSource(input: Buffer): Promise<SourceImage> {
+  return (await inspect(input)).source;
+}
+
+async function inspect(input: Buffer): Promise<{ source: SourceImage; hasAlpha: boolean }> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (cause) {
+    if (cause instanceof Error && /pixel limit/i.test(cause.message)) throw new ImageTooLargeError({ cause });
     throw new UnreadableImageError('not an image', { cause });
   }
   const extension = metadata.format ? IMPORT_FORMATS[metadata.format] : undefined;
   if (!extension) throw new UnreadableImageError(`unsupported format ${metadata.format ?? 'unknown'}`);
   const { width, height } = metadata;
   if (!width || !height) throw new UnreadableImageError('no dimensions');
-  if (width * height > MAX_INPUT_PIXELS) throw new UnreadableImageError('too many pixels');
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageTooLargeError();
   // Orientations 5-8 turn the picture a quarter: width and height swap.
   const quarterTurn = (metadata.orientation ?? 1) >= 5;
-  return { extension, width: quarterTurn ? height : width, height: quarterTurn ? width : height };
+  return {
+    source: { extension, width: quarterTurn ? height : width, height: quarterTurn ? width : height },
+    hasAlpha: metadata.hasAlpha === true,
+  };
 }
 
 /** Makes every rendition of one source image. Throws UnreadableImageError for anything it cannot decode. */
 export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
-  const source = await inspectSource(input);
+  const { source, hasAlpha } = await inspect(input);
   const sharp = await loadSharp();
   // failOn 'error': a truncated or corrupt file fails here rather than producing a grey half-picture.
-  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  // Not sharp's default (black, when JPEG drops the alpha channel); WebP thumbnails the same, so the grid matches the preview.
+  const base = hasAlpha ? decoded.flatten({ background: FLATTEN_BACKGROUND }) : decoded;
   const pipelines: Record<RenditionName, Sharp> = {
     thumb: base.clone().resize({ width: GRID_THUMBNAIL_WIDTH }).webp({ quality: 78, effort: 3 }),
     thumb2x: base.clone().resize({ width: GRID_THUMBNAIL_WIDTH * 2 }).webp({ quality: 72, effort: 3 }),

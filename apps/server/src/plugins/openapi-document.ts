@@ -144,7 +144,10 @@ export function createRouteTransform(table: ApiRouteTable): SwaggerTransform {
 /**
  * The whole document: the registered zod schemas become components (Photo, PhotoPage, Order, Error,
  * …), then tidied: a request-only schema keeps its plain name instead of the type provider's
- * `…Input`, an input identical to its output is merged into it, and unused ones are dropped.
+ * `…Input`, an input identical to its output is merged into it (also one that differs only in the
+ * output's closed objects, `additionalProperties: false`: zod strips unknown keys from a request, so
+ * the input's open form describes both), a nullable reference gets the `type` OpenAPI 3.0 wants
+ * beside `nullable`, and unused ones are dropped.
  */
 export function createDocumentTransform(): SwaggerTransformObject {
   const withComponents = createJsonSchemaTransformObject({});
@@ -156,13 +159,14 @@ export function createDocumentTransform(): SwaggerTransformObject {
       const used = usedSchemas(document);
       const input = [...used].find((name) => {
         const plain = name.replace(/Input$/, '');
-        return plain !== name && (!used.has(plain) || isDeepStrictEqual(schemas[plain], schemas[name]));
+        return plain !== name && (!used.has(plain) || isDeepStrictEqual(withoutClosedObjects(schemas[plain]), schemas[name]));
       });
       if (!input) break;
       const plain = input.replace(/Input$/, '');
       const { [input]: moved, ...others } = schemas;
       document = renameRefs({ ...document, components: { ...document.components, schemas: { ...others, [plain]: moved } } }, input, plain) as Document;
     }
+    document = typeNullableRefs(document, document.components?.schemas ?? {}) as Document;
     const used = usedSchemas(document);
     const schemas = Object.entries(document.components?.schemas ?? {})
       .filter(([name]) => used.has(name))
@@ -203,6 +207,38 @@ function usedSchemas(document: Document): Set<string> {
     }
   }
   return found;
+}
+
+/** A schema with every `additionalProperties: false` left out (see createDocumentTransform). */
+function withoutClosedObjects(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutClosedObjects);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, inner]) => !(key === 'additionalProperties' && inner === false))
+        .map(([key, inner]) => [key, withoutClosedObjects(inner)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * How the type provider wraps a reference to a registered schema, tidied for OpenAPI 3.0: a nullable
+ * one, `{ nullable: true, allOf: [{ $ref }] }`, gets the referenced schema's `type` (nullable wants a
+ * type beside it); a bare `{ allOf: [{ $ref }] }` (an optional field) becomes the `{ $ref }` itself.
+ */
+function typeNullableRefs(value: unknown, schemas: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => typeNullableRefs(item, schemas));
+  if (value && typeof value === 'object') {
+    const object = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, typeNullableRefs(inner, schemas)])) as JsonObject;
+    const [only] = Array.isArray(object.allOf) && object.allOf.length === 1 ? (object.allOf as JsonObject[]) : [];
+    if (typeof only?.$ref !== 'string') return object;
+    if (Object.keys(object).length === 1) return only;
+    const target = schemas[only.$ref.slice(REF_PREFIX.length)] as JsonObject | undefined;
+    if (object.nullable === true && object.type === undefined && typeof target?.type === 'string') return { type: target.type, ...object };
+    return object;
+  }
+  return value;
 }
 
 function renameRefs(value: unknown, from: string, to: string): unknown {

@@ -7,6 +7,7 @@ import { sessionRevisions } from './2026-11-22-04-session-revisions';
 import { downloadChecksums } from './2026-11-22-05-download-checksums';
 import { authSessions } from './2026-11-25-01-auth-sessions';
 import { couponReservations } from './2026-11-25-02-coupon-reservations';
+import { photoEdits } from './2026-11-25-03-photo-edits';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-05-download-checksums': downloadChecksums(),
     '2026-11-25-01-auth-sessions': authSessions(),
     '2026-11-25-02-coupon-reservations': couponReservations(dialect),
+    '2026-11-25-03-photo-edits': photoEdits(),
   };
 }

@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type DownloadResolution, type DownloadTokenResponse, galleryMessages } from '@studio-gallery/contract';
+import { type DownloadResolution, type DownloadTokenResponse, EDITED_FILE_PREFIX, galleryMessages } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import { ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from '../../media/zip-writer';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { BrandingService } from '../branding/branding.service';
 import { type GalleryService, type PhotoFileRef, type Viewer, safeFileName } from './gallery.service';
-import { type MediaVariant, downloadChecksum, mediaFileKey } from './photo-media';
+import { type MediaVariant, downloadChecksum, mediaFileKey, shownVariant, storedVersion } from './photo-media';
 
 /** Download tokens (the `hash` of the download calls) work for 5 minutes. */
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -25,6 +25,9 @@ export interface FileDownload {
   stream: Readable;
 }
 
+/** A version's byte in a token (0 and 1 as before edits existed, so tokens stay readable across a deploy). */
+const VARIANT_CODES: readonly MediaVariant[] = ['original', 'retouched', 'edited'];
+
 /**
  * What a download token says: one file of one photo until a moment. Packed into 14 bytes (photo id
  * 6, variant 1, resolution 1, expiry in unix seconds 6), then an HMAC with a key used for nothing
@@ -40,7 +43,7 @@ interface TokenClaims {
 function packClaims(claims: TokenClaims): string {
   const bytes = Buffer.alloc(14);
   bytes.writeUIntBE(claims.photoId, 0, 6);
-  bytes.writeUInt8(claims.variant === 'retouched' ? 1 : 0, 6);
+  bytes.writeUInt8(VARIANT_CODES.indexOf(claims.variant), 6);
   bytes.writeUInt8(claims.resolution === 'hr' ? 1 : 0, 7);
   bytes.writeUIntBE(claims.expiresSeconds, 8, 6);
   return bytes.toString('base64url');
@@ -49,9 +52,11 @@ function packClaims(claims: TokenClaims): string {
 function unpackClaims(payload: string): TokenClaims | null {
   const bytes = Buffer.from(payload, 'base64url');
   if (bytes.length !== 14) return null;
+  const variant = VARIANT_CODES[bytes.readUInt8(6)];
+  if (variant === undefined) return null;
   return {
     photoId: bytes.readUIntBE(0, 6),
-    variant: bytes.readUInt8(6) === 1 ? 'retouched' : 'original',
+    variant,
     resolution: bytes.readUInt8(7) === 1 ? 'hr' : 'sm',
     expiresSeconds: bytes.readUIntBE(8, 6),
   };
@@ -74,13 +79,16 @@ export class DownloadsService {
   /**
    * POST /ex/images/download-single-image(-with-photoresolution): checks the viewer may see the photo
    * the URL names (the retouched version when a retouched URL is given) and answers a token for
-   * GET /ex/images/download/{hash} plus the file name, ending `_sm` or `_hr`.
+   * GET /ex/images/download/{hash} plus the file name, ending `_sm` or `_hr`. A URL of the edited
+   * version downloads it (`edited-` name); a RetouchImageURL that names the original of a retouched
+   * photo downloads the retouched version as the photo shows it (edited, when the edit was made from it).
    */
   async createToken(viewer: Viewer, request: DownloadRequest): Promise<DownloadTokenResponse> {
     const url = request.retouchUrl?.trim() || request.originalUrl?.trim();
     if (!url) throw new ValidationError(galleryMessages.incorrectUrl);
     const ref = await this.gallery.photoFromUrl(viewer, url);
-    const variant: MediaVariant = request.retouchUrl?.trim() && ref.photo.retouched_media_key ? 'retouched' : ref.variant;
+    const variant: MediaVariant =
+      ref.variant === 'original' && request.retouchUrl?.trim() && ref.photo.retouched_media_key ? shownVariant(ref.photo, 'retouched') : ref.variant;
     const expiresSeconds = Math.ceil((this.clock().getTime() + TOKEN_LIFETIME_MS) / 1000);
     const payload = packClaims({ photoId: ref.photo.id, variant, resolution: request.resolution, expiresSeconds });
     return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution) };
@@ -93,9 +101,10 @@ export class DownloadsService {
     const claims = unpackClaims(payload);
     if (!claims || claims.expiresSeconds * 1000 <= this.clock().getTime()) throw new NotFoundError(galleryMessages.downloadExpired);
     const photo = await this.gallery.photoById(claims.photoId);
-    const folder = claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key;
-    if (!folder) throw new NotFoundError(galleryMessages.imageNotFound);
-    const stored = await this.storage.getStream(mediaFileKey(folder, claims.resolution, 'jpg'));
+    // An edited version replaced or reverted since the token was made: its files are gone (404), as a deleted photo's.
+    const version = storedVersion(photo, claims.variant);
+    if (!version) throw new NotFoundError(galleryMessages.imageNotFound);
+    const stored = await this.storage.getStream(mediaFileKey(version.folder, claims.resolution, 'jpg'));
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
     return { fileName: downloadName(photo.name, claims.variant, claims.resolution), contentType: 'image/jpeg', size: stored.size, stream: stored.stream };
   }
@@ -122,8 +131,9 @@ export class DownloadsService {
     const names = new UniqueNames();
     const entries: ZipEntrySource[] = await Promise.all(
       refs.map(async ({ photo, variant }) => {
-        const folder = (variant === 'retouched' ? photo.retouched_media_key : photo.media_key) as string;
-        const key = mediaFileKey(folder, resolution, 'jpg');
+        const version = storedVersion(photo, variant);
+        if (!version) throw new NotFoundError(galleryMessages.imageNotFound);
+        const key = mediaFileKey(version.folder, resolution, 'jpg');
         const size = await this.storage.size(key);
         if (size === null) throw new NotFoundError(galleryMessages.imageNotFound);
         const open = async () => {
@@ -131,7 +141,7 @@ export class DownloadsService {
           if (!stored) throw new Error(`missing ${key}`);
           return stored.stream;
         };
-        const crc32 = downloadChecksum(variant === 'retouched' ? photo.retouched_crc32 : photo.media_crc32, resolution);
+        const crc32 = downloadChecksum(version.crc32, resolution);
         return { name: downloadName(photo.name, variant, resolution), size, crc32, open };
       }),
     );
@@ -154,9 +164,17 @@ export class DownloadsService {
   }
 }
 
-/** `Jane 01` → `Jane 01_hr.jpg`; a retouched version: `Jane 01_retouched_hr.jpg`. */
+/**
+ * `Jane 01` → `Jane 01_hr.jpg`; a retouched version: `Jane 01_retouched_hr.jpg`; an edited version
+ * (spec §9, "Default edited filename 'edited-' plus name"): `edited-Jane 01_hr.jpg`, whatever it was made from.
+ */
 export function downloadName(photoName: string, variant: MediaVariant, resolution: DownloadResolution): string {
-  return `${safeFileName(photoName)}${variant === 'retouched' ? '_retouched' : ''}_${resolution}.jpg`;
+  const name = safeFileName(photoName);
+  if (variant === 'edited') {
+    const edited = name.toLowerCase().startsWith(EDITED_FILE_PREFIX) ? name : `${EDITED_FILE_PREFIX}${name}`;
+    return `${edited}_${resolution}.jpg`;
+  }
+  return `${name}${variant === 'retouched' ? '_retouched' : ''}_${resolution}.jpg`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

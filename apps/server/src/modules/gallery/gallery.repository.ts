@@ -41,7 +41,12 @@ export const PAGE_COLUMNS = [
   'width',
   'height',
   'media_key',
+  'original_ext',
   'retouched_media_key',
+  'retouched_ext',
+  'edited_media_key',
+  'edited_from',
+  'edit_recipe',
   'is_skipped',
   'is_favourite',
   'shared_at',
@@ -90,6 +95,21 @@ const REVISIONS_SELECT = 'select user_id, count(*) as sessions, max(id) as newes
 
 /** The revision of a customer with no sessions (see userRevisions). */
 export const NO_SESSIONS_REVISION = '0:0:0';
+
+/** An edited version to record (see setEdit). */
+export interface NewPhotoEdit {
+  stored: StoredMediaFolder;
+  /** The editor's recipe, as JSON. */
+  recipe: string | null;
+  at: Date;
+}
+
+/** A photo before and after a change. */
+export interface PhotoChange {
+  before: PhotoRow;
+  after: PhotoRow;
+  changed: boolean;
+}
 
 export interface NewSession {
   userId: number;
@@ -235,6 +255,30 @@ export class GalleryRepository {
         : null,
     );
     return changed?.changed === true;
+  }
+
+  /**
+   * Records `edit` as the photo's edited version, replacing any earlier one, or with null removes it:
+   * one conditional update of the live photo under its row lock, so `before` holds exactly the edited
+   * version it replaced (its folder is the caller's to delete, once this has committed). The edit is
+   * recorded as made from the version the photo shows now: the retouched one when there is one.
+   * Null when the photo is gone (deleted); `changed` false when there was no edit to remove.
+   */
+  setEdit(id: number, edit: NewPhotoEdit | null): Promise<PhotoChange | null> {
+    return this.changePhoto(id, (before) => {
+      if (edit === null) {
+        if (before.edited_media_key === null) return null;
+        return { edited_media_key: null, edited_ext: null, edited_crc32: null, edited_from: null, edit_recipe: null, edited_at: null };
+      }
+      return {
+        edited_media_key: edit.stored.folder,
+        edited_ext: edit.stored.extension,
+        edited_crc32: edit.stored.crc32,
+        edited_from: before.retouched_media_key !== null ? 'retouched' : 'original',
+        edit_recipe: edit.recipe,
+        edited_at: edit.at.toISOString(),
+      };
+    });
   }
 
   // --- photos: reading ---
@@ -457,10 +501,7 @@ export class GalleryRepository {
    * first statement is a no-op update that locks the row (no FOR UPDATE in SQLite), so the state the
    * change is computed from is the one it applies to, even with parallel requests on PostgreSQL.
    */
-  private changePhoto(
-    id: number,
-    change: (before: PhotoRow) => Updateable<PhotosTable> | null,
-  ): Promise<{ after: PhotoRow; changed: boolean } | null> {
+  private changePhoto(id: number, change: (before: PhotoRow) => Updateable<PhotosTable> | null): Promise<PhotoChange | null> {
     return this.db.transaction().execute(async (trx) => {
       const before = await trx
         .updateTable('photos')
@@ -471,7 +512,7 @@ export class GalleryRepository {
         .executeTakeFirst();
       if (!before) return null;
       const changes = change(before);
-      if (!changes) return { after: before, changed: false };
+      if (!changes) return { before, after: before, changed: false };
       const after = await trx.updateTable('photos').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       const [was, is] = [contribution(before), contribution(after)];
       await applyDeltas(trx, before.session_id, {
@@ -480,7 +521,7 @@ export class GalleryRepository {
         retouched_count: is.retouched_count - was.retouched_count,
         favourite_count: is.favourite_count - was.favourite_count,
       });
-      return { after, changed: true };
+      return { before, after, changed: true };
     });
   }
 }

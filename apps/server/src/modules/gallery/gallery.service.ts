@@ -1,9 +1,12 @@
 import {
+  type EditRecipe,
   type GalleryFlag,
   type GalleryPhoto,
   type GallerySession,
   type PagedPhotosResponse,
   type SessionListResponse,
+  editRecipe,
+  editorMessages,
   galleryMessages,
 } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
@@ -14,7 +17,16 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { BatchLoader } from '../../db/batch-loader';
 import { type GalleryRepository, NO_SESSIONS_REVISION, type PagePhotoRow, type PhotoPageQuery, type PhotoScope } from './gallery.repository';
 import type { MediaUrlSigner } from './media-urls';
-import { type MediaFile, type MediaVariant, mediaFileExtension, mediaFileKey, mediaVersion } from './photo-media';
+import {
+  type MediaFile,
+  type MediaVariant,
+  displayVariant,
+  editedFrom,
+  mediaFileExtension,
+  mediaFileKey,
+  mediaVersion,
+  storedVersion,
+} from './photo-media';
 
 /**
  * Who is looking: a signed-in customer (their own sessions), or a visitor holding a session code
@@ -56,12 +68,13 @@ export interface MediaFileResponse {
 }
 
 /** Which photo a write acts on, refusing visitors with the spec's message. */
-type WriteKind = 'favourite' | 'name' | 'photo';
+type WriteKind = 'favourite' | 'name' | 'photo' | 'edit';
 
 const VISITOR_REFUSAL: Record<WriteKind, string> = {
   favourite: galleryMessages.favouriteNeedsLogin,
   name: galleryMessages.editNameNeedsLogin,
   photo: galleryMessages.photoChangeNeedsLogin,
+  edit: editorMessages.saveEditsNeedsLogin,
 };
 
 /** Sessions and photos as customers and visitors see them; URLs are signed media URLs. */
@@ -199,8 +212,7 @@ export class GalleryService {
   async share(viewer: Viewer, photoId: number): Promise<{ photo: PhotoRow; url: string }> {
     const photo = await this.visiblePhoto(viewer, photoId);
     const updated = (await this.gallery.markShared(photoId, this.clock())) ?? photo;
-    const variant: MediaVariant = updated.retouched_media_key ? 'retouched' : 'original';
-    const imageUrl = `${this.publicUrl}${this.fileUrl(updated, variant, 'preview', 'shared')}`;
+    const imageUrl = `${this.publicUrl}${this.fileUrl(updated, displayVariant(updated), 'preview', 'shared')}`;
     return { photo: updated, url: `${this.publicUrl}/shared-image?imgUrl=${encodeURIComponent(imageUrl)}` };
   }
 
@@ -227,11 +239,10 @@ export class GalleryService {
     if (parsed.expired) throw new ForbiddenError(galleryMessages.linkExpired);
     const { claims } = parsed;
     const photo = await this.gallery.findPhoto(claims.photoId);
-    const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
-    const originalExt = photo ? (claims.variant === 'retouched' ? photo.retouched_ext : photo.original_ext) : null;
-    if (!photo || !folder || !originalExt || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
-    if (mediaFileExtension(claims.file, originalExt) !== claims.extension) throw new NotFoundError(galleryMessages.imageNotFound);
-    const key = mediaFileKey(folder, claims.file, originalExt);
+    const version = photo ? storedVersion(photo, claims.variant) : null;
+    if (!version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (mediaFileExtension(claims.file, version.extension) !== claims.extension) throw new NotFoundError(galleryMessages.imageNotFound);
+    const key = mediaFileKey(version.folder, claims.file, version.extension);
     const stored = await this.storage.getStream(key);
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
     return {
@@ -244,10 +255,9 @@ export class GalleryService {
 
   /** One file of a photo the caller may see (a rendition of the version `ref` names). */
   async openFile(ref: Pick<PhotoFileRef, 'photo' | 'variant'>, file: MediaFile): Promise<{ stored: StoredObject; contentType: string }> {
-    const folder = ref.variant === 'retouched' ? ref.photo.retouched_media_key : ref.photo.media_key;
-    const originalExt = ref.variant === 'retouched' ? ref.photo.retouched_ext : ref.photo.original_ext;
-    if (!folder || !originalExt) throw new NotFoundError(galleryMessages.imageNotFound);
-    const key = mediaFileKey(folder, file, originalExt);
+    const version = storedVersion(ref.photo, ref.variant);
+    if (!version) throw new NotFoundError(galleryMessages.imageNotFound);
+    const key = mediaFileKey(version.folder, file, version.extension);
     const stored = await this.storage.getStream(key);
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
     return { stored, contentType: contentTypeForKey(key) };
@@ -311,8 +321,8 @@ export class GalleryService {
     const refs: PhotoFileRef[] = [];
     for (const { claims, expired } of parsedUrls) {
       const photo = photos.get(claims.photoId);
-      const folder = photo ? (claims.variant === 'retouched' ? photo.retouched_media_key : photo.media_key) : null;
-      if (!photo || !folder || mediaVersion(folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+      const version = photo ? storedVersion(photo, claims.variant) : null;
+      if (!photo || !version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
       const sharedAndValid = options.allowShared === true && photo.shared_at !== null && !expired;
       if (!sharedAndValid && !(await mayView(photo))) throw new NotFoundError(galleryMessages.imageNotFound);
       refs.push({ photo, variant: claims.variant, file: claims.file });
@@ -324,6 +334,11 @@ export class GalleryService {
     if (viewer.kind === 'user') return photo.user_id === viewer.userId;
     const session = await this.gallery.findSessionByCode(viewer.code);
     return session !== undefined && session.id === photo.session_id;
+  }
+
+  /** A live photo the viewer may edit (its signed-in owner); visitors 403 "You can save edits after logging in", anyone else 404. */
+  editablePhoto(viewer: Viewer, photoId: number): Promise<PhotoRow> {
+    return this.ownPhotoForWrite(viewer, photoId, 'edit');
   }
 
   private async ownPhotoForWrite(viewer: Viewer, photoId: number, kind: WriteKind): Promise<PhotoRow> {
@@ -342,11 +357,10 @@ export class GalleryService {
 
   /** The signed URL of one file of a photo (a path; the browser resolves it against the page). */
   fileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile, lifetime: 'gallery' | 'shared' = 'gallery'): string {
-    const folder = variant === 'retouched' ? photo.retouched_media_key : photo.media_key;
-    const originalExt = (variant === 'retouched' ? photo.retouched_ext : photo.original_ext) ?? 'jpg';
-    if (!folder) throw new Error(`photo ${photo.id} has no ${variant} version`);
+    const version = storedVersion(photo, variant);
+    if (!version) throw new Error(`photo ${photo.id} has no ${variant} version`);
     return this.signer.sign(
-      { photoId: photo.id, variant, file, extension: mediaFileExtension(file, originalExt), version: mediaVersion(folder) },
+      { photoId: photo.id, variant, file, extension: mediaFileExtension(file, version.extension), version: mediaVersion(version.folder) },
       lifetime,
     );
   }
@@ -356,12 +370,25 @@ export class GalleryService {
    * URLs come from the signer's per-version cache (see MediaUrlSigner.versionUrls).
    */
   toPhoto(row: PagePhotoRow, expires = this.signer.galleryExpiry()): GalleryPhoto {
-    const original = this.signer.versionUrls(row.id, 'original', row.media_key, expires);
+    const retouched = row.retouched_media_key !== null;
+    // The edited version takes the place of the version it was made from.
+    const from = editedFrom(row);
+    const edited = row.edited_media_key !== null ? this.signer.versionUrls(row.id, 'edited', row.edited_media_key, expires) : null;
+    const original = from === 'original' && edited ? edited : this.signer.versionUrls(row.id, 'original', row.media_key, expires);
     const preview = original.preview;
     const thumb = original.thumb;
-    const retouched = row.retouched_media_key !== null;
-    const processed = row.retouched_media_key !== null ? this.signer.versionUrls(row.id, 'retouched', row.retouched_media_key, expires) : null;
+    const processed =
+      row.retouched_media_key === null
+        ? null
+        : from === 'retouched' && edited
+          ? edited
+          : this.signer.versionUrls(row.id, 'retouched', row.retouched_media_key, expires);
     const processedUrl = processed ? processed.preview : null;
+    // The editor always opens the unedited photo as shown: the retouched version when there is one.
+    const editSourceUrl =
+      row.retouched_media_key !== null
+        ? this.signer.editSourceUrl(row.id, 'retouched', row.retouched_media_key, row.retouched_ext ?? 'jpg', expires)
+        : this.signer.editSourceUrl(row.id, 'original', row.media_key, row.original_ext, expires);
     const skipped = row.is_skipped === 1;
     const favourite = row.is_favourite === 1;
     return {
@@ -391,7 +418,21 @@ export class GalleryService {
       favourite,
       shared: row.shared_at !== null,
       selected: false,
+      isEdited: edited !== null,
+      editRecipe: edited !== null ? parseEditRecipe(row.edit_recipe) : null,
+      editSourceUrl,
     };
+  }
+}
+
+/** A stored recipe, checked against today's schema; null when there is none or it no longer reads. */
+export function parseEditRecipe(stored: string | null): EditRecipe | null {
+  if (stored === null) return null;
+  try {
+    const parsed = editRecipe.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }
 

@@ -75,4 +75,26 @@ describe('signed media URLs', () => {
     expect(signer.galleryExpiry()).toBe(expires + 24 * 60 * 60);
     expect(signer.versionUrls(42, 'retouched', folder, signer.galleryExpiry()).preview).toContain(`exp=${expires + 24 * 60 * 60}&`);
   });
+
+  it('name an edited version edited-<file>, distinct from the same file of the other versions', () => {
+    const signer = signerAt('2026-11-22T12:00:00Z');
+    const edited = signer.sign({ ...claims, variant: 'edited' });
+    expect(edited).toMatch(/^\/api\/photo-media\/42\/edited-thumb\.webp\?v=abcDEF123_&exp=\d+&sig=[\w-]{32}$/);
+    expect(signer.parse(edited, PUBLIC_URL)).toMatchObject({ ok: true, claims: { variant: 'edited', file: 'thumb' } });
+    // Another version's prefix on the same signature does not open it.
+    for (const forged of [edited.replace('edited-', ''), edited.replace('edited-', 'retouched-'), signer.sign(claims).replace('/thumb', '/edited-thumb')]) {
+      expect(signer.parse(forged, PUBLIC_URL).ok, forged).toBe(false);
+    }
+  });
+
+  it('point the editor at a version\'s untouched original, or its preview when that is a TIFF', () => {
+    const signer = signerAt('2026-11-22T12:00:00Z');
+    const folder = 'photos/0123456789abcdef0123456789abcdef';
+    const expires = signer.galleryExpiry();
+    const source = signer.editSourceUrl(42, 'retouched', folder, 'png', expires);
+    expect(source).toContain('/42/retouched-original.png?');
+    expect(signer.parse(source, PUBLIC_URL)).toMatchObject({ ok: true, claims: { variant: 'retouched', file: 'original', extension: 'png' } });
+    expect(signer.editSourceUrl(42, 'retouched', folder, 'png', expires)).toBe(source);
+    expect(signer.editSourceUrl(43, 'original', folder, 'tif', expires)).toBe(signer.versionUrls(43, 'original', folder, expires).preview);
+  });
 });

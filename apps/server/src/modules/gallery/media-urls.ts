@@ -14,8 +14,11 @@ const SHARED_WINDOW_DAYS = 30;
 export const PHOTO_MEDIA_PATH = '/api/photo-media';
 
 const FILES = new Set<string>([...RENDITION_NAMES, 'original']);
-/** `/api/photo-media/<id>/<file>` with file `<rendition>.<ext>` or `retouched-<rendition>.<ext>`. */
-const PATH = /^\/api\/photo-media\/([1-9]\d{0,15})\/(retouched-)?([a-z0-9]+)\.([a-z]{3,4})$/;
+/** `/api/photo-media/<id>/<file>` with file `<rendition>.<ext>`, `retouched-<rendition>.<ext>` or `edited-<rendition>.<ext>`. */
+const PATH = /^\/api\/photo-media\/([1-9]\d{0,15})\/(?:(retouched|edited)-)?([a-z0-9]+)\.([a-z]{3,4})$/;
+
+/** The file name prefix of each version in URLs (the original has none). */
+const PREFIX: Record<MediaVariant, string> = { original: '', retouched: 'retouched-', edited: 'edited-' };
 
 export interface MediaUrlClaims {
   photoId: number;
@@ -28,11 +31,13 @@ export interface MediaUrlClaims {
   expires: number;
 }
 
-/** The three gallery URLs of one version (original or retouched) of a photo. */
+/** The three gallery URLs of one version (original, retouched or edited) of a photo. */
 export interface VersionUrls {
   preview: string;
   thumb: string;
   thumb2x: string;
+  /** The version's file the editor opens (see editSourceUrl), signed on first use. */
+  editSource?: string;
 }
 
 export type ParsedMediaUrl = { ok: true; claims: MediaUrlClaims; expired: boolean } | { ok: false };
@@ -85,6 +90,20 @@ export class MediaUrlSigner {
     return urls;
   }
 
+  /**
+   * The file of a version the editor opens, at the same expiry as its gallery URLs: the untouched
+   * `original.<ext>`, or the preview JPEG when the original is a TIFF (browsers cannot decode one).
+   * Kept with the version's URLs (one more signature per version, only for pages that show it).
+   */
+  editSourceUrl(photoId: number, variant: MediaVariant, folder: string, originalExtension: string, expires: number): string {
+    const urls = this.versionUrls(photoId, variant, folder, expires);
+    urls.editSource ??=
+      originalExtension === 'tif'
+        ? urls.preview
+        : this.signAt({ photoId, variant, file: 'original', extension: originalExtension, version: mediaVersion(folder) }, expires, false);
+    return urls.editSource;
+  }
+
   /** A path (no host) the browser can put in `<img src>`. */
   sign(claims: Omit<MediaUrlClaims, 'expires'>, lifetime: 'gallery' | 'shared' = 'gallery'): string {
     return this.signAt(claims, this.expiry(lifetime));
@@ -96,7 +115,7 @@ export class MediaUrlSigner {
   }
 
   private signAt(claims: Omit<MediaUrlClaims, 'expires'>, expires: number, cache = true): string {
-    const prefix = claims.variant === 'retouched' ? 'retouched-' : '';
+    const prefix = PREFIX[claims.variant];
     const signature = this.signature({ ...claims, expires }, cache);
     return `${PHOTO_MEDIA_PATH}/${claims.photoId}/${prefix}${claims.file}.${claims.extension}?v=${claims.version}&exp=${expires}&sig=${signature}`;
   }
@@ -118,7 +137,7 @@ export class MediaUrlSigner {
     if (url.origin !== home.origin || url.username || url.password) return { ok: false };
     const match = PATH.exec(url.pathname);
     if (!match) return { ok: false };
-    const [, id, retouched, file, extension] = match;
+    const [, id, variantName, file, extension] = match;
     if (!id || !file || !extension || !FILES.has(file)) return { ok: false };
     const version = url.searchParams.get('v') ?? '';
     const expires = Number(url.searchParams.get('exp'));
@@ -126,7 +145,7 @@ export class MediaUrlSigner {
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(version) || !Number.isSafeInteger(expires)) return { ok: false };
     const claims: MediaUrlClaims = {
       photoId: Number(id),
-      variant: retouched ? 'retouched' : 'original',
+      variant: variantName === 'retouched' || variantName === 'edited' ? variantName : 'original',
       file: file as MediaFile,
       extension,
       version,

@@ -1,11 +1,50 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { RENDITION_EXTENSIONS, RENDITION_NAMES, type RenditionName, type RenditionSet } from '../../media/renditions';
+import type { EditedFrom, PhotoRow } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 
 /** What a photo's media URL can name: a rendition, or the untouched original. */
 export type MediaFile = RenditionName | 'original';
-export type MediaVariant = 'original' | 'retouched';
+/** The versions of a photo, each a media folder: as imported, retouched by the studio, edited by the customer. */
+export type MediaVariant = 'original' | 'retouched' | 'edited';
+
+type VersionColumns = Pick<
+  PhotoRow,
+  'media_key' | 'original_ext' | 'media_crc32' | 'retouched_media_key' | 'retouched_ext' | 'retouched_crc32' | 'edited_media_key' | 'edited_ext' | 'edited_crc32'
+>;
+
+/** One version of a photo as its row records it; null when the photo has no such version. */
+export function storedVersion(photo: VersionColumns, variant: MediaVariant): StoredMediaFolder | null {
+  const [folder, extension, crc32] =
+    variant === 'retouched'
+      ? [photo.retouched_media_key, photo.retouched_ext, photo.retouched_crc32]
+      : variant === 'edited'
+        ? [photo.edited_media_key, photo.edited_ext, photo.edited_crc32]
+        : [photo.media_key, photo.original_ext, photo.media_crc32];
+  return folder && extension ? { folder, extension, crc32 } : null;
+}
+
+type ShownColumns = Pick<PhotoRow, 'retouched_media_key' | 'edited_media_key' | 'edited_from'>;
+
+/** The version an edit was made from (recorded; a row from before the record: the one shown). */
+export function editedFrom(photo: ShownColumns): EditedFrom | null {
+  if (photo.edited_media_key === null) return null;
+  return photo.edited_from ?? (photo.retouched_media_key !== null ? 'retouched' : 'original');
+}
+
+/**
+ * What the photo's fields of one version show: the edited version in place of the one it was made
+ * from, else that version itself.
+ */
+export function shownVariant(photo: ShownColumns, version: EditedFrom): MediaVariant {
+  return editedFrom(photo) === version ? 'edited' : version;
+}
+
+/** The version the photo is seen as (share links): the retouched one when there is one, as edited. */
+export function displayVariant(photo: ShownColumns): MediaVariant {
+  return shownVariant(photo, photo.retouched_media_key !== null ? 'retouched' : 'original');
+}
 
 /**
  * Layout in storage: one folder per imported image, `photos/<32 hex>/`, holding `original.<ext>` and
@@ -38,8 +77,8 @@ export interface StoredMediaFolder {
   folder: string;
   /** Of the original. */
   extension: string;
-  /** The download files' CRC-32s (`media_crc32` / `retouched_crc32`, read by `downloadChecksum`). */
-  crc32: string;
+  /** The download files' CRC-32s (`media_crc32` / `retouched_crc32` / `edited_crc32`, read by `downloadChecksum`); null before 2026-11-22-05. */
+  crc32: string | null;
 }
 
 /** The recorded CRC-32 of a download file, or null when the photo predates the record. */

@@ -29,7 +29,7 @@ import {
   userSessionsPageQuery,
   zipRequest,
 } from '@studio-gallery/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors';
 import type { ImageWorkQueue } from '../../media/image-work-queue';
@@ -58,18 +58,30 @@ export const SESSION_CODE_HEADER = 'x-session-code';
  * with the spec's messages).
  */
 const photoRead = { access: 'viewer', expect: { otherCustomer: 404, visitor: 200 }, errors: [404] } as const satisfies Partial<Operation>;
-const photoWrite = { access: 'viewer', expect: { otherCustomer: 404, visitor: 403 }, errors: [403, 404] } as const satisfies Partial<Operation>;
-const THE_PHOTO = 'The photo as it is now';
+export const photoWrite = { access: 'viewer', expect: { otherCustomer: 404, visitor: 403 }, errors: [403, 404] } as const satisfies Partial<Operation>;
+export const THE_PHOTO = 'The photo as it is now';
 
 /**
  * The caller of a gallery call: the signed-in customer (bearer token), else a visitor with a session
  * code (`X-Session-Code` header or `couponcode` query); else 401.
  */
-function viewerOf(request: FastifyRequest): Viewer {
+export function viewerOf(request: FastifyRequest): Viewer {
   if (request.userId !== null) return { kind: 'user', userId: request.userId };
   const code = visitorCodeOf(request);
   if (!code) throw new UnauthorizedError(messages.unauthorized);
   return { kind: 'visitor', code };
+}
+
+/**
+ * The hooks of a group of calls that act on photos as a viewer (viewerOf): who is signed in, and the
+ * budget of wrong session codes a visitor's calls spend (plugins/session-code-limit.ts).
+ */
+export function identifyViewers(scope: FastifyInstance): void {
+  scope.addHook('onRequest', scope.identifyUser);
+  // After identifyUser: a signed-in caller's code is ignored, and not counted.
+  const byVisitorCode = scope.sessionCodeLimit(visitorCodeOf);
+  scope.addHook('onRequest', byVisitorCode.onRequest);
+  scope.addHook('onResponse', byVisitorCode.onResponse);
 }
 
 /** The session code a visitor acts with (none for a signed-in caller): what viewerOf uses, and what the code budget counts. */
@@ -285,11 +297,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
   // --- writes: the signed-in owner only; visitors get the spec's messages (403) ---
 
   const viewerRoutes: FastifyPluginAsyncZod = async (writes) => {
-    writes.addHook('onRequest', app.identifyUser);
-    // After identifyUser: a signed-in caller's code is ignored, and not counted.
-    const byVisitorCode = app.sessionCodeLimit(visitorCodeOf);
-    writes.addHook('onRequest', byVisitorCode.onRequest);
-    writes.addHook('onResponse', byVisitorCode.onResponse);
+    identifyViewers(writes);
 
     writes.post(
       '/ex/images/skip-image',

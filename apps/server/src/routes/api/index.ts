@@ -9,6 +9,7 @@ import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
 import { notificationSettingsRoutes } from './notification-settings';
 import { ordersRoutes } from './orders';
+import { photoEditsRoutes } from './photo-edits';
 import { usersRoutes } from './users';
 
 /** Every /api route; each group receives only the services it uses. */
@@ -31,4 +32,5 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
     downloads: services.downloads,
     imageWork: services.imageWork,
   });
+  await app.register(photoEditsRoutes, { edits: services.photoEdits });
 };

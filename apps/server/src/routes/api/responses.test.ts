@@ -32,6 +32,17 @@ const photo = (id: number, retouched: boolean) => {
     favourite: id % 2 === 0,
     shared: false,
     selected: false,
+    // The retouched one also edited (its processed* fields would then name edited- files).
+    isEdited: retouched,
+    editRecipe: retouched
+      ? {
+          version: 1 as const,
+          values: { exposure: 0.3, contrast: -1, fade: 0, saturation: 2, skinTone: 0, temperature: -0.1, tint: 0, grain: 0.5 },
+          crop: { preset: 'circle' as const, zoom: 30, x: 0.1, y: 0.2, width: 0.5, height: 0.5 },
+          passport: null,
+        }
+      : null,
+    editSourceUrl: url(retouched ? 'retouched-original.png' : 'original.jpg'),
   };
 };
 
