@@ -44,12 +44,13 @@ export interface ServiceModalProps {
 export function ServiceModal({ opened, onClose, serviceType, photos, canOrder, loginHref, comingSoon = false }: ServiceModalProps) {
   return (
     <OrderModal opened={opened} onClose={onClose} title={serviceLabels[serviceType]} size="lg" titleSize="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <ServiceBody serviceType={serviceType} photos={photos} canOrder={canOrder} loginHref={loginHref} comingSoon={comingSoon} />
+      <ServiceOrder serviceType={serviceType} photos={photos} canOrder={canOrder} loginHref={loginHref} comingSoon={comingSoon} />
     </OrderModal>
   );
 }
 
-function ServiceBody({ serviceType, photos, canOrder, loginHref, comingSoon }: Omit<ServiceModalProps, 'opened' | 'onClose'>) {
+/** The order itself (photos, price, turnaround, ADD TO CART): in the modal, and in the editor's professionalRetouch panel. */
+export function ServiceOrder({ serviceType, photos, canOrder, loginHref, comingSoon = false }: Omit<ServiceModalProps, 'opened' | 'onClose'>) {
   const prices = useServicePrices();
   const tax = useTaxDetail();
   const [added, setAdded] = useState(false);

@@ -1,0 +1,153 @@
+/**
+ * The face detection worker (a module worker; lib/face-detection.ts creates it and is the only one that
+ * talks to it). @vladmandic/human 3.3.6 with its bundled tfjs 4.22 on the WebAssembly backend:
+ * BlazeFace finds faces, FaceMesh gives each one 468 landmarks (iris off: the eye outline's centre is
+ * within a pixel of the iris, and iris would add 2.7 MB), and MediaPipe selfie segmentation gives the
+ * person mask the crown (top of the hair) is read from. Models and .wasm files come from the URL the
+ * page sends (the app's own editor-models/), never from a CDN.
+ *
+ * Requests are handled one at a time, in order.
+ */
+import { Human, type Config } from '@vladmandic/human';
+import type { FaceWorkerRequest, FaceWorkerResponse } from '../lib/face-detection';
+import { faceFromMesh, largestFirst, MESH_POINT_COUNT, scaleFace, type DetectedFace, type PersonMask } from '../lib/face-landmarks';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<FaceWorkerRequest>) => void) | null;
+  postMessage(message: FaceWorkerResponse): void;
+}
+const scope = self as unknown as WorkerScope;
+
+const REQUIRED_MODELS = ['blazeface', 'facemesh', 'selfie'];
+
+function humanConfig(modelBaseUrl: string): Partial<Config> {
+  return {
+    backend: 'wasm',
+    modelBasePath: modelBaseUrl,
+    wasmPath: modelBaseUrl,
+    wasmPlatformFetch: false,
+    // The browser's HTTP cache keeps the files; no second copy in IndexedDB.
+    cacheModels: false,
+    debug: false,
+    warmup: 'none',
+    // Still photos: never reuse a previous frame's result.
+    cacheSensitivity: 0,
+    skipAllowed: false,
+    filter: { enabled: false },
+    gesture: { enabled: false },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    face: {
+      enabled: true,
+      detector: { modelPath: 'blazeface.json', maxDetected: 10, minConfidence: 0.3, rotation: false, return: false },
+      mesh: { enabled: true, modelPath: 'facemesh.json' },
+      attention: { enabled: false },
+      iris: { enabled: false },
+      emotion: { enabled: false },
+      description: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+    },
+    segmentation: { enabled: true, modelPath: 'selfie.json', mode: 'alpha' },
+  };
+}
+
+let human: Human | null = null;
+
+async function loadModels(modelBaseUrl: string): Promise<{ backend: string; models: string[] }> {
+  const instance = new Human(humanConfig(modelBaseUrl));
+  // tfjs' threaded WebAssembly build needs cross-origin isolation (SharedArrayBuffer) and was seen to
+  // hang in a bundled worker: single-threaded (SIMD), the build that ships in editor-models/.
+  instance.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  await instance.load();
+  const backend = String(instance.tf.getBackend());
+  if (backend !== 'wasm') throw new Error(`tfjs backend is "${backend}", not wasm (the .wasm files did not load)`);
+  // human logs a model that failed to download and carries on without it: a model counts as loaded
+  // only with its weights.
+  const withWeights = instance.models.list().filter((model) => model.size > 0).map((model) => model.name);
+  const missing = REQUIRED_MODELS.filter((name) => !withWeights.includes(name));
+  if (missing.length > 0) throw new Error(`models not loaded: ${missing.join(', ')}`);
+  human = instance;
+  return { backend, models: withWeights };
+}
+
+/** The photo's pixels as a tensor, through an OffscreenCanvas (the bitmap is already downscaled). */
+function pixelsOf(instance: Human, bitmap: ImageBitmap): unknown {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2D context on OffscreenCanvas');
+  context.drawImage(bitmap, 0, 0);
+  const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height);
+  return instance.tf.browser.fromPixels(pixels, 3);
+}
+
+interface Tensor {
+  data(): Promise<ArrayLike<number>>;
+  shape: number[];
+  dispose(): void;
+}
+
+async function personMask(instance: Human, input: unknown, width: number, height: number): Promise<PersonMask | null> {
+  const mask = (await instance.segmentation(input as never)) as Tensor | null;
+  if (!mask) return null;
+  try {
+    const data = await mask.data();
+    if (data.length !== width * height) return null;
+    return { width, height, data };
+  } finally {
+    mask.dispose();
+  }
+}
+
+async function detect(bitmap: ImageBitmap, scaleX: number, scaleY: number): Promise<{ faces: DetectedFace[]; detectMs: number }> {
+  const instance = human;
+  if (!instance) throw new ModelsNotLoaded();
+  const started = performance.now();
+  const input = pixelsOf(instance, bitmap) as Tensor;
+  try {
+    const result = await instance.detect(input as never);
+    if (result.error) throw new Error(result.error);
+    const meshes = result.face.filter((face) => face.mesh.length >= MESH_POINT_COUNT);
+    const mask = meshes.length > 0 ? await personMask(instance, input, bitmap.width, bitmap.height) : null;
+    // human truncates mesh coordinates to whole pixels: +0.5 puts each at the middle of its pixel.
+    const centred = (mesh: ReadonlyArray<readonly [number, number, number?]>) => mesh.map(([x, y]) => [x + 0.5, y + 0.5]);
+    const faces: DetectedFace[] = meshes.map((face) => scaleFace(faceFromMesh(centred(face.mesh), face.score, mask), scaleX, scaleY));
+    return { faces: largestFirst(faces), detectMs: performance.now() - started };
+  } finally {
+    input.dispose();
+    bitmap.close();
+  }
+}
+
+class ModelsNotLoaded extends Error {
+  constructor() {
+    super('models are not loaded');
+  }
+}
+
+async function handle(request: FaceWorkerRequest): Promise<FaceWorkerResponse> {
+  if (request.type === 'load') {
+    try {
+      const loaded = human ? { backend: String(human.tf.getBackend()), models: human.models.loaded() } : await loadModels(request.modelBaseUrl);
+      return { id: request.id, ok: true, type: 'loaded', ...loaded };
+    } catch (error) {
+      return { id: request.id, ok: false, reason: 'models-failed', detail: describe(error) };
+    }
+  }
+  try {
+    return { id: request.id, ok: true, type: 'detected', ...(await detect(request.bitmap, request.scaleX, request.scaleY)) };
+  } catch (error) {
+    return { id: request.id, ok: false, reason: error instanceof ModelsNotLoaded ? 'models-failed' : 'detection-failed', detail: describe(error) };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+scope.onmessage = (event) => {
+  const request = event.data;
+  queue = queue.then(async () => scope.postMessage(await handle(request)));
+};

@@ -1,0 +1,255 @@
+// The photo editor of issue 12 in real Chromium (WebGL2 through SwiftShader), desktop and phone: open
+// Edit → tools disabled until the photo has loaded → every slider moves the canvas's pixels the way it
+// should → undo / redo → compare → reset → passport preset on a real portrait (the public-domain
+// astronaut) passes its check; on a photo with the head cut off the check names the rule → a circle
+// crop downloads as a PNG with transparent corners → close → saving overlay → the grid shows the edited
+// version with its mark → the _hr download has the edit at 1600x2400 → reopening restores the recipe →
+// revert → the original is back.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { editorMessages } from '@studio-gallery/contract';
+import { snap, uniqueEmail } from './support';
+import { e2eDir } from './support/env';
+import { activateFromInvitation, runStudio } from './support/shoot';
+
+const ASTRONAUT = path.join(e2eDir, 'fixtures', 'astronaut.jpg');
+const BACKDROP = { r: 62, g: 64, b: 70 };
+
+// WebGL2 in headless Chromium needs SwiftShader; the config's --disable-gpu stays for the other specs.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+});
+
+/** The astronaut, three times larger, on a 2:3 studio frame with room above the head. */
+async function portraitPhotos(folder: string): Promise<void> {
+  const face = await sharp(ASTRONAUT).resize(1536, 1536).toBuffer();
+  await sharp(face).extend({ top: 320, bottom: 448, left: 0, right: 0, background: BACKDROP }).jpeg({ quality: 90 }).toFile(path.join(folder, 'Portrait.jpg'));
+  // The same picture with the top of the head cut off by the frame.
+  const cut = await sharp(ASTRONAUT).extract({ left: 0, top: 70, width: 512, height: 442 }).resize(1536, 1326).toBuffer();
+  await sharp(cut).extend({ top: 0, bottom: 978, left: 0, right: 0, background: BACKDROP }).jpeg({ quality: 90 }).toFile(path.join(folder, 'HeadCut.jpg'));
+}
+
+interface Stats {
+  mean: [number, number, number];
+  stdev: number;
+  dark: number;
+}
+
+/** Mean colour, luminance spread and the darkest percentile of an element's pixels as shown. */
+async function pixelStats(target: Locator): Promise<Stats> {
+  const png = await target.screenshot({ animations: 'disabled' });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let red = 0;
+  let green = 0;
+  let blue = 0;
+  const luma: number[] = [];
+  for (let i = 0; i < data.length; i += info.channels) {
+    red += data[i]!;
+    green += data[i + 1]!;
+    blue += data[i + 2]!;
+    luma.push(0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!);
+  }
+  const n = luma.length;
+  const meanLuma = luma.reduce((a, b) => a + b, 0) / n;
+  const stdev = Math.sqrt(luma.reduce((a, b) => a + (b - meanLuma) ** 2, 0) / n);
+  luma.sort((a, b) => a - b);
+  return { mean: [red / n, green / n, blue / n], stdev, dark: luma[Math.floor(n * 0.02)]! };
+}
+
+/** Fine-grained noise: the mean difference between horizontally neighbouring pixels. */
+async function roughness(target: Locator): Promise<number> {
+  const png = await target.screenshot({ animations: 'disabled' });
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let total = 0;
+  for (let y = 0; y < info.height; y++) for (let x = 1; x < info.width; x++) total += Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!);
+  return total / (info.height * (info.width - 1));
+}
+
+async function moveSlider(page: Page, label: string, steps: number): Promise<void> {
+  const thumb = page.getByRole('slider', { name: label });
+  await thumb.focus();
+  for (let i = 0; i < Math.abs(steps); i++) await thumb.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+}
+
+const luma = (s: Stats) => 0.2126 * s.mean[0] + 0.7152 * s.mean[1] + 0.0722 * s.mean[2];
+const chroma = (s: Stats) => Math.max(...s.mean) - Math.min(...s.mean);
+
+test('a customer edits a photo: sliders, undo, compare, passport check, circle crop, saved as an edited version, reverted', async ({ page }) => {
+  test.setTimeout(300_000);
+  const email = uniqueEmail('editor');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-editor-'));
+  await portraitPhotos(folder);
+  const imported = runStudio(['import', folder, '--email', email, '--name', 'Editor Day']);
+  fs.rmSync(folder, { recursive: true, force: true });
+  expect(imported.status, imported.stderr).toBe(0);
+  await activateFromInvitation(page, email);
+
+  // The photo arrives late: every tool waits for it.
+  let releasePhoto: () => void = () => undefined;
+  const photoHeld = new Promise<void>((resolve) => (releasePhoto = resolve));
+  await page.route('**/api/ex/images/getImageBinary**', async (route) => {
+    await photoHeld;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Edit Portrait' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'Edit photo' });
+  await expect(editor).toBeVisible();
+  const toolsEntry = editor.getByRole('button', { name: /Light, Color & Effects/ });
+  await expect(toolsEntry).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /^Crop/ })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: 'Compare' })).toBeDisabled();
+  releasePhoto();
+  await page.unroute('**/api/ex/images/getImageBinary**');
+  await expect(toolsEntry).toBeEnabled({ timeout: 30_000 });
+  await expect(editor.getByRole('button', { name: /Replace Background/ })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /AI Retouch/ })).toBeDisabled();
+  const canvas = editor.getByTestId('edit-preview');
+  await expect(canvas).toBeVisible();
+
+  // Every slider moves the picture the way its name says.
+  await toolsEntry.click();
+  const base = await pixelStats(canvas);
+  const checks: [string, number, (after: Stats) => void][] = [
+    ['Exposure', 10, (after) => expect(luma(after)).toBeGreaterThan(luma(base) + 8)],
+    ['Contrast', 10, (after) => expect(after.stdev).toBeGreaterThan(base.stdev + 3)],
+    ['Fade', 10, (after) => expect(after.dark).toBeGreaterThan(base.dark + 5)],
+    ['Saturation', 10, (after) => expect(chroma(after)).toBeGreaterThan(chroma(base) + 2)],
+    ['Temperature', 10, (after) => expect(after.mean[0] - after.mean[2]).toBeGreaterThan(base.mean[0] - base.mean[2] + 4)],
+    ['Tint', 10, (after) => expect((after.mean[0] + after.mean[2]) / 2 - after.mean[1]).toBeGreaterThan((base.mean[0] + base.mean[2]) / 2 - base.mean[1] + 2)],
+  ];
+  for (const [label, steps, expectMoved] of checks) {
+    await moveSlider(page, label, steps);
+    await expect(async () => expectMoved(await pixelStats(canvas))).toPass({ timeout: 10_000 });
+    await moveSlider(page, label, -steps);
+  }
+  // Skin tone acts on the face only (the gate needs the face found); grain adds fine noise.
+  const faceBefore = await pixelStats(canvas);
+  await moveSlider(page, 'Skin tone', 20);
+  await expect(async () => {
+    const after = await pixelStats(canvas);
+    expect(Math.abs(after.mean[0] - faceBefore.mean[0]) + Math.abs(after.mean[2] - faceBefore.mean[2])).toBeGreaterThan(0.3);
+  }).toPass({ timeout: 30_000 });
+  await moveSlider(page, 'Skin tone', -20);
+  const smooth = await roughness(canvas);
+  await moveSlider(page, 'Grain', 10);
+  await expect(async () => expect(await roughness(canvas)).toBeGreaterThan(smooth + 1)).toPass({ timeout: 10_000 });
+  await moveSlider(page, 'Grain', -10);
+
+  // Exposure +1.0, then undo / redo with the buttons and the keyboard.
+  await moveSlider(page, 'Exposure', 10);
+  await expect(editor.getByText('+1.0')).toBeVisible();
+  await snap(page, 'editor-tools');
+  await editor.getByRole('button', { name: 'Undo' }).click();
+  await expect(editor.getByText('+0.9')).toBeVisible();
+  await editor.getByRole('button', { name: 'Redo' }).click();
+  await expect(editor.getByText('+1.0')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(editor.getByText('+0.9')).toBeVisible();
+  await page.keyboard.press('Shift+ControlOrMeta+z');
+  await expect(editor.getByText('+1.0')).toBeVisible();
+  const bright = await pixelStats(canvas);
+
+  // Compare: while held, the original.
+  const compare = editor.getByRole('button', { name: 'Compare' });
+  await compare.dispatchEvent('pointerdown');
+  await expect(editor.getByText('Original', { exact: true })).toBeVisible();
+  await expect(async () => expect(Math.abs(luma(await pixelStats(canvas)) - luma(base))).toBeLessThan(3)).toPass({ timeout: 10_000 });
+  await compare.dispatchEvent('pointerup');
+  await expect(async () => expect(Math.abs(luma(await pixelStats(canvas)) - luma(bright))).toBeLessThan(3)).toPass({ timeout: 10_000 });
+
+  // Reset sets every slider to 0; undo brings exposure back.
+  await editor.getByRole('button', { name: 'Reset' }).click();
+  await expect(editor.getByText('+1.0')).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(editor.getByText('+1.0')).toBeVisible();
+
+  // Passport: framed on the face, and the check passes.
+  await editor.getByRole('button', { name: 'Back' }).click();
+  await editor.getByRole('button', { name: /^Crop/ }).click();
+  await expect(editor.getByTestId('crop-stage')).toBeVisible();
+  await editor.getByRole('radio', { name: 'Passport' }).check({ force: true });
+  const check = editor.getByTestId('passport-check');
+  await expect(check).toBeVisible({ timeout: 60_000 });
+  await expect(check).toHaveAttribute('data-ok', 'true');
+  await expect(editor.getByText(editorMessages.passportNoRetouch)).toBeVisible();
+  await snap(page, 'editor-passport');
+  for (const document of ['Schengen visa / ICAO passport', 'US passport / visa']) {
+    await editor.getByRole('radio', { name: document }).check({ force: true });
+    await expect(check).toHaveAttribute('data-ok', 'true');
+  }
+
+  // Circle: the downloaded copy is a PNG whose corners are transparent.
+  await editor.getByRole('radio', { name: 'Circle' }).check({ force: true });
+  const downloading = page.waitForEvent('download');
+  await editor.getByRole('button', { name: 'Download copy' }).click();
+  const copy = await downloading;
+  expect(copy.suggestedFilename()).toBe('edited-Portrait.png');
+  const circle = sharp(await copy.path());
+  const circleMeta = await circle.metadata();
+  expect(circleMeta.format).toBe('png');
+  expect(circleMeta.hasAlpha).toBe(true);
+  const { data: circlePixels, info: circleInfo } = await circle.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const alphaAt = (x: number, y: number) => circlePixels[(y * circleInfo.width + x) * 4 + 3];
+  expect(alphaAt(2, 2)).toBe(0);
+  expect(alphaAt(circleInfo.width - 3, circleInfo.height - 3)).toBe(0);
+  expect(alphaAt(Math.floor(circleInfo.width / 2), Math.floor(circleInfo.height / 2))).toBe(255);
+
+  // Close: the saving overlay, then the grid shows the edited version with its mark.
+  await editor.getByRole('button', { name: 'Close editor' }).click();
+  await expect(page.getByTestId('saving-overlay')).toBeVisible();
+  await snap(page, 'editor-saving');
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText('Edited', { exact: true }).first()).toBeVisible();
+  await snap(page, 'gallery-edited');
+
+  // The High Resolution download is the edit at 1600x2400: a circle flattened on white.
+  await page.getByRole('button', { name: 'Preview Portrait' }).first().click();
+  const preview = page.getByRole('dialog', { name: /Portrait/ });
+  await preview.getByRole('button', { name: /Download/ }).first().click();
+  const hrDownloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /High Resolution/ }).click();
+  const hr = await hrDownloading;
+  expect(hr.suggestedFilename()).toMatch(/^edited-Portrait.*_hr\.jpg$/);
+  const hrImage = sharp(await hr.path());
+  expect(await hrImage.metadata()).toMatchObject({ width: 1600, height: 2400 });
+  const corner = await sharp(await hr.path()).extract({ left: 0, top: 0, width: 40, height: 40 }).stats();
+  expect(corner.channels.slice(0, 3).every((c) => c.mean > 245)).toBe(true);
+  await page.keyboard.press('Escape');
+
+  // Reopening Edit restores the recipe on the original: the circle and exposure +1.0.
+  await page.getByRole('button', { name: 'Edit Portrait' }).first().click();
+  await expect(toolsEntry).toBeEnabled({ timeout: 30_000 });
+  await toolsEntry.click();
+  await expect(editor.getByText('+1.0')).toBeVisible();
+  await editor.getByRole('button', { name: 'Back' }).click();
+  await editor.getByRole('button', { name: /^Crop/ }).click();
+  await expect(editor.getByRole('radio', { name: 'Circle' })).toBeChecked();
+  // Nothing changed: closing saves nothing.
+  await editor.getByRole('button', { name: 'Close editor' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('saving-overlay')).toHaveCount(0);
+
+  // Revert to original from the preview's Actions menu.
+  await page.getByRole('button', { name: 'Preview Portrait' }).first().click();
+  await preview.getByRole('button', { name: /Actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Revert to original' }).click();
+  await expect(page.getByText(editorMessages.editReverted).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Edited', { exact: true })).toHaveCount(0);
+
+  // A photo with the top of the head cut off: the passport check says which rule fails.
+  await page.getByRole('button', { name: 'Edit HeadCut' }).first().click();
+  await expect(toolsEntry).toBeEnabled({ timeout: 30_000 });
+  await editor.getByRole('button', { name: /^Crop/ }).click();
+  await editor.getByRole('radio', { name: 'Passport' }).check({ force: true });
+  await expect(check).toBeVisible({ timeout: 60_000 });
+  await expect(check).toHaveAttribute('data-ok', 'false');
+  await expect(check.locator('[data-rule="whole-head"][data-ok="false"]')).toContainText(/top of the head is cut off/i);
+  await snap(page, 'editor-passport-head-cut');
+});
