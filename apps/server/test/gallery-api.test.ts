@@ -1,7 +1,9 @@
-import { galleryMessages, messages } from '@studio-gallery/contract';
+import { EMPTY_RECIPE, galleryMessages, messages } from '@studio-gallery/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveJwtSecret } from '../src/modules/accounts/jwt-secret';
 import { GalleryRepository } from '../src/modules/gallery/gallery.repository';
+import { MediaUrlSigner } from '../src/modules/gallery/media-urls';
 import { importTestShoot } from './support/gallery';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
 import { readZip } from './support/zip';
@@ -428,6 +430,130 @@ describe('sharing, binary, resize and file names', () => {
 
     const name = await t.request('POST', '/api/ex/images/getfilename', { token: alice.token, body: { SessionId: aliceShoot.session.id, DefaultFilename: 'IMG_0003.jpg' } });
     expect(name.body).toEqual({ fileName: 'edited-IMG_0003' });
+  });
+});
+
+describe('GET /ex/images/photo (the photo a media URL names)', () => {
+  const byUrl = (url: string, options: { token?: string; headers?: Record<string, string> } = {}) =>
+    t.request('GET', `/api/ex/images/photo?url=${encodeURIComponent(url)}`, options);
+  const binaryStatus = async (url: string, options: { token?: string; headers?: Record<string, string> } = {}) =>
+    (await t.request('GET', `/api/ex/images/getImageBinary?url=${encodeURIComponent(url)}`, options)).status;
+  const solidJpegBase64 = async (background: string) =>
+    (await sharp({ create: { width: 300, height: 450, channels: 3, background } }).jpeg().toBuffer()).toString('base64');
+
+  it('answers the owner the photo exactly as the page shows it, from any of its URLs', async () => {
+    const retouched = await photoOf(alice, aliceShoot.photoIds[7] as number); // IMG_0008, retouched
+    const urls = [
+      retouched.url,
+      `${t.config.publicUrl}${retouched.url}`,
+      retouched.thumbnailUrl,
+      retouched.thumbnail2xUrl,
+      retouched.processedUrl,
+      retouched.processedThumbnailUrl,
+      retouched.editSourceUrl,
+    ];
+    for (const url of urls) {
+      const response = await byUrl(url, { token: alice.token });
+      expect(response.status, url).toBe(200);
+      expect(response.body, url).toEqual(retouched);
+    }
+    expect(retouched).toMatchObject({ sessionId: aliceShoot.session.id, isRetouched: true, isEdited: false, editRecipe: null });
+  });
+
+  it('answers a visitor of the photo’s session; another customer, a visitor of another session and anonymous callers are refused', async () => {
+    const images = await t.request('GET', `/api/sessions/getSessionImages?couponcode=${bobShoot.session.code}`);
+    const bobsPhoto = images.body.items[1];
+    const seen = await byUrl(bobsPhoto.url, { headers: visitor() });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual(bobsPhoto);
+
+    const alicesPhoto = await photoOf(alice, aliceShoot.photoIds[8] as number);
+    const refusals: [string, { token?: string; headers?: Record<string, string> }, number][] = [
+      [bobsPhoto.url, { token: alice.token }, 404],
+      [alicesPhoto.url, { token: bob.token }, 404],
+      [alicesPhoto.url, { headers: visitor() }, 404],
+      [alicesPhoto.url, {}, 401],
+    ];
+    for (const [url, options, status] of refusals) {
+      const response = await byUrl(url, options);
+      expect(response.status, `${url} ${JSON.stringify(options)}`).toBe(status);
+      expect(response.status).toBe(await binaryStatus(url, options));
+      expect(Object.keys(response.body)).toEqual(['message']);
+    }
+    expect((await byUrl(alicesPhoto.url, { token: bob.token })).body).toEqual({ message: galleryMessages.imageNotFound });
+  });
+
+  it('answers forged, foreign and expired URLs as getImageBinary does', async () => {
+    const photo = await photoOf(alice, aliceShoot.photoIds[8] as number);
+    const forged = [
+      photo.url.replace(/sig=[\w-]+/, `sig=${'A'.repeat(32)}`),
+      photo.url.replace(`/photo-media/${photo.id}/`, `/photo-media/${bobShoot.photoIds[0]}/`),
+      photo.url.replace(/exp=\d+/, (m: string) => `exp=${Number(m.slice(4)) + 86400}`),
+      `https://evil.example.com${photo.url}`,
+      'not a url',
+    ];
+    for (const url of forged) {
+      const response = await byUrl(url, { token: alice.token });
+      // Not a signature of ours: "Incorrect URL" (400), as every URL-taking call answers.
+      expect(response.status, url).toBe(400);
+      expect(response.status, url).toBe(await binaryStatus(url, { token: alice.token }));
+      expect(response.body).toEqual({ message: galleryMessages.incorrectUrl });
+    }
+    expect((await t.request('GET', '/api/ex/images/photo', { token: alice.token })).status).toBe(400);
+
+    // Past its expiry the URL still names the photo to those who may see it (the caller's own
+    // credentials are the proof, as for getImageBinary); the answer carries today's URLs. The URL is
+    // signed as the server did ten days ago (moving the clock would lapse the callers' sign-ins too).
+    const tenDaysAgo = new MediaUrlSigner(resolveJwtSecret(t.config.jwtSecret, t.config.dataDir), () => new Date(t.clock.now().getTime() - 10 * 86_400_000));
+    const parsed = tenDaysAgo.parse(photo.url, t.config.publicUrl);
+    if (!parsed.ok) throw new Error('the page’s URL does not parse');
+    const expiredUrl = tenDaysAgo.sign(parsed.claims);
+    expect(Number(new URL(expiredUrl, t.baseUrl).searchParams.get('exp')) * 1000).toBeLessThan(t.clock.now().getTime());
+    expect((await fetchBinary(expiredUrl)).status).toBe(403);
+    const expired = await byUrl(expiredUrl, { token: alice.token });
+    expect(expired.status).toBe(await binaryStatus(expiredUrl, { token: alice.token }));
+    expect(expired.status).toBe(200);
+    expect(expired.body).toEqual(photo);
+    const refused = await byUrl(expiredUrl, { token: bob.token });
+    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(await binaryStatus(expiredUrl, { token: bob.token }));
+  });
+
+  it('resolves an edited photo’s edited- URLs to the same photo, and stops at a replaced edit or a deleted photo', async () => {
+    const photoId = aliceShoot.photoIds[8] as number; // IMG_0009, not retouched
+    const before = await photoOf(alice, photoId);
+    const recipe = { ...EMPTY_RECIPE, values: { ...EMPTY_RECIPE.values, exposure: 0.5 } };
+    const saved = await t.request('POST', '/api/ex/images/save-edited-image', {
+      token: alice.token,
+      body: { photoId, imageBase64: await solidJpegBase64('#c03030'), recipe },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const edited = await photoOf(alice, photoId);
+    expect(edited).toMatchObject({ isEdited: true, editRecipe: recipe });
+    expect(edited.url).toMatch(/\/edited-preview\.jpg\?/);
+    for (const url of [edited.url, edited.thumbnailUrl, edited.editSourceUrl, before.url]) {
+      const response = await byUrl(url, { token: alice.token });
+      expect(response.status, url).toBe(200);
+      expect(response.body, url).toEqual(edited);
+    }
+
+    // A new save replaces the edit: the old edit's URLs name nothing any more.
+    const again = await t.request('POST', '/api/ex/images/save-edited-image', {
+      token: alice.token,
+      body: { photoId, imageBase64: await solidJpegBase64('#3030c0') },
+    });
+    expect(again.status).toBe(200);
+    const stale = await byUrl(edited.url, { token: alice.token });
+    expect(stale.status).toBe(404);
+    expect(stale.status).toBe(await binaryStatus(edited.url, { token: alice.token }));
+    expect((await byUrl(again.body.url, { token: alice.token })).body).toEqual(again.body);
+
+    const doomed = await photoOf(alice, aliceSecond.photoIds[4] as number);
+    expect((await byUrl(doomed.url, { token: alice.token })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/Photos/${doomed.id}`, { token: alice.token })).status).toBe(200);
+    const gone = await byUrl(doomed.url, { token: alice.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ message: galleryMessages.imageNotFound });
   });
 });
 

@@ -269,6 +269,10 @@ export const zipRequest = z.union([
   z.object({ urls: z.array(photoUrl).max(MAX_ZIP_PHOTOS), resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional() }),
 ]);
 
+/**
+ * One signed photo media URL (a path or absolute on the public origin; a /shared-image link is
+ * unwrapped): GET /ex/images/getImageBinary (the file it names) and GET /ex/images/photo (the photo).
+ */
 export const imageBinaryQuery = z.object({ url: photoUrl });
 export const resizeRequest = z.object({
   sharedUrl: photoUrl,

@@ -120,6 +120,16 @@ export class GalleryService {
     return { ...toSessionSummary(session, photos.length), sessionImages: photos.map((p) => this.toPhoto(p)) };
   }
 
+  /**
+   * GET /ex/images/photo: the photo a signed media URL names (any file of any of its versions, the
+   * edited one included), as the gallery page shows it, with fresh URLs. Who may see it, and what
+   * anyone else gets, is decided exactly as for the file itself (photoFromUrl, as getImageBinary).
+   */
+  async photoByUrl(viewer: Viewer, url: string): Promise<GalleryPhoto> {
+    const { photo } = await this.photoFromUrl(viewer, url);
+    return this.toPhoto(photo);
+  }
+
   /** The customer's sessions, newest first; null when there are none (the call answers 204). */
   async userSessions(userId: number): Promise<SessionListResponse | null> {
     const sessions = await this.gallery.listSessions(userId);

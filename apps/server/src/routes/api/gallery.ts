@@ -507,6 +507,26 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       },
     );
 
+    writes.get(
+      '/ex/images/photo',
+      {
+        config: {
+          operation: { ...photoRead, operationId: 'getPhotoByUrl', answers: { 200: THE_PHOTO }, sample: (r) => ({ query: { url: r.photoUrl } }) },
+        },
+        schema: {
+          tags,
+          summary: 'The photo a signed media URL names (the legacy /ImageDetail and /ImageTouchup routes carry only that URL)',
+          description:
+            'Any file of any version of the photo names it (edited- and retouched- files included); the answer carries fresh URLs. ' +
+            'The same callers as getImageBinary: the owner, or a visitor of its session (an expired URL still names the photo to them); ' +
+            '400 for a URL that is not ours or a bad signature, 404 for anyone else’s photo, a deleted one or a replaced edit.',
+          querystring: imageBinaryQuery,
+          response: { 200: photoResponse },
+        },
+      },
+      async (request) => gallery.photoByUrl(viewerOf(request), request.query.url),
+    );
+
     writes.post(
       '/ex/images/Resize',
       {
