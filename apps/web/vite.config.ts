@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as rolldownBuild, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
@@ -10,6 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+/** The product's version lives in the root package.json; src/config/version.ts reads it from here. */
+const appVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const GALLERY_ROUTE_MODULES = ['app/layouts/app-layout.tsx', 'app/routes/main.tsx'];
 /**
  * What the gallery loads lazily but warms up once the page is idle (its dialogs, the account menu,
@@ -223,6 +226,7 @@ const reactRouterDist = fileURLToPath(new URL('../../node_modules/react-router/d
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute(), firstScreen.plugin],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
     alias:
       command === 'build'

@@ -57,6 +57,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             { path: paths.social, lazy: () => import('./routes/social').then((m) => ({ Component: m.SocialRoute })) },
             { path: paths.imageDetail, lazy: () => import('./routes/legacy-image').then((m) => ({ Component: m.ImageDetailRoute })) },
             { path: paths.imageShare, lazy: () => import('./routes/legacy-image').then((m) => ({ Component: m.ImageShareRoute })) },
+            { path: paths.imageShareMultiple, lazy: () => import('./routes/legacy-image').then((m) => ({ Component: m.ImageShareMultipleRoute })) },
             { path: paths.invoice, loader: signedInLoader, lazy: () => import('./routes/invoice').then((m) => ({ Component: m.InvoiceRoute })) },
             { path: paths.imageTouchup, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupRoute })) },
             { path: paths.imageTouchupMultiple, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupMultipleRoute })) },

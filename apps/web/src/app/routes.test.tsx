@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../config/version';
 import { fakeJwt, renderWithProviders, stubFetch } from '../test/render';
 import { routes } from './router';
 
@@ -85,6 +86,17 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Cart' })).toHaveAccessibleDescription('2 items');
     expect(screen.getByText('demo@example.com')).toBeInTheDocument();
     expect(screen.getAllByRole('contentinfo')).toHaveLength(1);
+    // The version (the root package.json's, put in by the build) on Help & FAQs.
+    expect(screen.getByText(`Version ${APP_VERSION}`)).toBeInTheDocument();
+    // The phone menu leads to real screens only.
+    const phoneMenu = screen.getByRole('navigation', { name: 'Gallery' });
+    expect(within(phoneMenu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Recent', '/main'],
+      ['Favorites', '/main/favourites'],
+      ['Retouched', '/main/retouched'],
+      ['Orders', '/main/orders'],
+      ['Help', '/faq'],
+    ]);
 
     await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -108,4 +108,19 @@ describe('ImageSlider', () => {
     expect(requested(container)).toEqual(['/slides/a.jpg']);
     expect(screen.queryByRole('button', { name: 'Pause slideshow' })).toBeNull();
   });
+  it('names each picture link, also before its picture is in the page', () => {
+    render(
+      <ImageSlider
+        items={[
+          { key: 'a', src: '/slides/a.jpg', alt: 'Spring offer', href: 'https://example.com/a' },
+          { key: 'b', src: '/slides/b.jpg', alt: '', href: 'https://example.com/b' },
+        ]}
+        label="Studio offers"
+        intervalMs={10_000}
+      />,
+    );
+    const links = screen.getAllByRole('link', { hidden: true });
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(['Spring offer (opens in a new tab)', 'Picture 2 of 2 (opens in a new tab)']);
+    expect(screen.getByRole('link', { name: 'Spring offer (opens in a new tab)' })).toHaveAttribute('href', 'https://example.com/a');
+  });
 });

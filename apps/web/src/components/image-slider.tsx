@@ -139,7 +139,9 @@ export function ImageSlider({
               inert={!isActive}
             >
               {item.href ? (
-                <a className={classes.link} href={item.href} target="_blank" rel="noopener noreferrer">
+                // Named on its own: its picture is in the page only from its turn on, and may have no
+                // text alternative of its own.
+                <a className={classes.link} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={`${item.alt || `Picture ${index + 1} of ${count}`} (opens in a new tab)`}>
                   {image}
                 </a>
               ) : (

@@ -22,6 +22,7 @@ export const paths = {
   imageDetail: '/ImageDetail',
   imageDetailOf: (imgUrl: string) => `/ImageDetail?imgUrl=${encodeURIComponent(imgUrl)}`,
   imageShare: '/ImageShare',
+  imageShareMultiple: '/ImageShareMultiple',
   invoice: '/invoice/:id',
   invoiceOf: (id: number) => `/invoice/${id}`,
   imageTouchup: '/ImageTouchup',

@@ -17,6 +17,18 @@ export function getGalleryViewer(): GalleryViewer {
   return viewerFrom(getSession(), getSessionCode());
 }
 
+/**
+ * Whether `viewer` (read when a screen opened) is still who the stored session says: after a logout
+ * (storage cleared) a screen still on its way out must not ask for its photos again, without
+ * credentials (a 401).
+ */
+export function isCurrentViewer(viewer: GalleryViewer): boolean {
+  const now = getGalleryViewer();
+  if (viewer.kind === 'user') return now.kind === 'user' && now.userId === viewer.userId;
+  if (viewer.kind === 'visitor') return now.kind === 'visitor' && now.code === viewer.code;
+  return false;
+}
+
 /** Extra headers of the photo calls: the session code for visitors (users send their bearer). */
 export function viewerHeaders(): Record<string, string> {
   const viewer = getGalleryViewer();

@@ -1,13 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@studio-gallery/contract';
+import { LegacyPhotoView } from '../../features/gallery/components/legacy-photo-view';
+import { testPage, testPhoto } from '../../features/gallery/lib/test-photo';
 import { renderWithProviders, stubFetch } from '../../test/render';
-import { ImageDetailRoute, ImageShareRoute } from './legacy-image';
+import { ImageDetailRoute, ImageShareMultipleRoute, ImageShareRoute } from './legacy-image';
 
 const imgUrl = 'https://photos.example.com/s/1/DSC_1001.jpg?sig=abc';
 const routes = [
   { path: '/ImageDetail', element: <ImageDetailRoute /> },
   { path: '/ImageShare', element: <ImageShareRoute /> },
+  { path: '/ImageShareMultiple', element: <ImageShareMultipleRoute /> },
   { path: '/main', element: <p>Gallery</p> },
 ];
 
@@ -48,5 +52,48 @@ describe('legacy image routes', () => {
     await userEvent.setup().keyboard('{ArrowLeft}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/ImageDetail'));
     expect(router.state.location.search).toBe(`?imgUrl=${encodeURIComponent(imgUrl)}`);
+  });
+  it('/ImageShareMultiple opens the share dialog for the photos last chosen in the gallery; closing goes to /main', async () => {
+    localStorage.setItem('code', 'VOUCHER');
+    localStorage.setItem(
+      storageKeys.orderSessions,
+      JSON.stringify([
+        { id: 7, sessionId: 3, name: 'DSC_7', thumbnailUrl: '/t7', isRetouched: false },
+        { id: 8, sessionId: 3, name: 'DSC_8', thumbnailUrl: '/t8', isRetouched: true },
+      ]),
+    );
+    stubFetch({
+      'POST /Social': { body: { photoId: 7, socialType: 'link', shared: true, url: 'https://gallery.example.com/shared-image?imgUrl=x' } },
+    });
+    const { router } = renderWithProviders(<></>, { path: '/ImageShareMultiple', routes });
+    const dialog = await screen.findByRole('dialog', { name: 'Share photos' });
+    expect(within(dialog).getByText('DSC_7')).toBeInTheDocument();
+    expect(within(dialog).getByText('DSC_8')).toBeInTheDocument();
+    await userEvent.setup().keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main'));
+  });
+
+  it('/ImageShareMultiple without photos chosen says so and leads back to the gallery', async () => {
+    stubFetch({});
+    renderWithProviders(<></>, { path: '/ImageShareMultiple', routes });
+    expect(await screen.findByText('No images selected to share')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to gallery' })).toHaveAttribute('href', '/main');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the legacy photo view offers Edit once the photo is found in the gallery', async () => {
+    urlStatics.createObjectURL = vi.fn(() => 'blob:photo');
+    urlStatics.revokeObjectURL = vi.fn();
+    localStorage.setItem('code', 'VOUCHER');
+    stubFetch({
+      'GET /ex/images/getImageBinary': { body: 'bytes' },
+      'GET /sessions/getSessionImages': { body: testPage([testPhoto(1), testPhoto(2)]) },
+    });
+    const onEdit = vi.fn();
+    renderWithProviders(<LegacyPhotoView photoUrl="/api/photo-media/2/preview.jpg?sig=x" title="Photo" backHref="/main" loginHref="/login" onEdit={onEdit} />);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await userEvent.setup().click(edit);
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 2, name: 'DSC_1002' }));
   });
 });

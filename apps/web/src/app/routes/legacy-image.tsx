@@ -1,10 +1,15 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import { IconBrandFacebook, IconBrandLinkedin } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { galleryMessages } from '@studio-gallery/contract';
+import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
+import { readOrderSelection } from '../../features/cart/lib/order-selection';
 import { facebookShareUrl, linkedInShareUrl } from '../../features/gallery/api/share-photo';
 import { LegacyPhotoView } from '../../features/gallery/components/legacy-photo-view';
+import { ShareModal } from '../../features/gallery/components/share-modal';
 
 /** /ImageDetail?imgUrl=…: the photo on its own; Escape goes to /main. */
 export function ImageDetailRoute() {
@@ -44,5 +49,33 @@ export function ImageShareRoute() {
         </Anchor>
       </Group>
     </LegacyPhotoView>
+  );
+}
+
+/**
+ * /ImageShareMultiple: the share dialog for the photos last chosen in the gallery (`orderSessions`,
+ * written as photos are selected); closing it (or Escape) goes to /main.
+ */
+export function ImageShareMultipleRoute() {
+  useDocumentTitle('Share photos');
+  const navigate = useNavigate();
+  const photos = useMemo(() => readOrderSelection(), []);
+  return (
+    <>
+      <PageHeader title="Share photos" description="Share links to the photos you chose in your gallery." />
+      {photos.length === 0 ? (
+        <Stack gap="xs">
+          <Text fw={600}>{galleryMessages.noImagesToShare}</Text>
+          <Text c="dimmed" size="sm">
+            Select photos in your gallery, then choose Share.
+          </Text>
+          <Anchor component={Link} to={paths.main}>
+            Back to gallery
+          </Anchor>
+        </Stack>
+      ) : (
+        <ShareModal opened photos={photos} onClose={() => void navigate(paths.main)} />
+      )}
+    </>
   );
 }

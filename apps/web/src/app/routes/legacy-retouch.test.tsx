@@ -1,6 +1,9 @@
 import { storageKeys } from '@studio-gallery/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { photosFromQuery } from './legacy-retouch';
+import { testPage, testPhoto } from '../../features/gallery/lib/test-photo';
+import { fakeJwt, renderWithProviders, stubFetch } from '../../test/render';
+import { ImageTouchupRoute, photosFromQuery } from './legacy-retouch';
 
 describe('legacy retouch routes', () => {
   const stored = [
@@ -21,5 +24,29 @@ describe('legacy retouch routes', () => {
     const fromQuery = photosFromQuery(new URLSearchParams({ imgUrl: '/x.jpg', imageId: '9', sessionId: '4', name: 'Me' }), false);
     expect(fromQuery).toEqual([{ id: 9, sessionId: 4, name: 'Me', thumbnailUrl: '/x.jpg', isRetouched: false }]);
     expect(photosFromQuery(new URLSearchParams({ imgUrl: '/api/photo-media/9/preview.jpg' }), false)).toEqual([]);
+  });
+  it('/ImageTouchup with only imgUrl finds the photo (and its session) in the viewer’s gallery', async () => {
+    localStorage.setItem('token', fakeJwt({ unique_name: '5', email: 'demo@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 }));
+    localStorage.setItem('eusid', '5');
+    const wanted = testPhoto(140, { sessionId: 9, SessionId: 9, name: 'Headshot-140' });
+    const calls = stubFetch({
+      'GET /sessions/GetUserSessionsPage': { body: testPage([testPhoto(1), wanted], { totalPages: 1 }) },
+      'GET /ServicePrice/GetServicePrices': { body: { touchServicePrice: 10, backgroundServicePrice: 12, allowedTurnAround: 72 } },
+    });
+    const imgUrl = '/api/photo-media/140/preview.jpg?exp=1&sig=abc';
+    renderWithProviders(<></>, { path: `/ImageTouchup?imgUrl=${encodeURIComponent(imgUrl)}`, routes: [{ path: '/ImageTouchup', element: <ImageTouchupRoute /> }] });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Headshot-140')).toBeInTheDocument();
+    const lookup = new URL(calls.find((c) => c.path === '/sessions/GetUserSessionsPage')!.url, 'http://x');
+    expect(Object.fromEntries(lookup.searchParams)).toMatchObject({ userId: '5', pageSize: '100', flag: 'All' });
+    expect(screen.queryByText('Incorrect URL')).toBeNull();
+  });
+
+  it('/ImageTouchup with the URL of a photo that is not the viewer’s says the URL is incorrect', async () => {
+    localStorage.setItem('code', 'VOUCHER');
+    stubFetch({ 'GET /sessions/getSessionImages': { body: testPage([testPhoto(1)]) } });
+    renderWithProviders(<></>, { path: `/ImageTouchup?imgUrl=${encodeURIComponent('/api/photo-media/77/preview.jpg')}`, routes: [{ path: '/ImageTouchup', element: <ImageTouchupRoute /> }] });
+    expect(await screen.findByText('Incorrect URL')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { galleryMessages, serviceLabels, type ServiceType } from '@studio-gallery/contract';
+import { galleryMessages, serviceLabels, type GalleryPhoto, type ServiceType } from '@studio-gallery/contract';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import type { OrderablePhoto } from '../../features/cart/lib/cart-items';
 import { readOrderSelection } from '../../features/cart/lib/order-selection';
 import { ServiceModal } from '../../features/cart/components/service-modal';
+import { useFindPhoto } from '../../features/gallery/api/find-photo';
+import { photoIdFromUrl } from '../../features/gallery/lib/photo-rules';
 import { useSession } from '../../lib/session';
-
-const MEDIA_ID = /\/api\/photo-media\/(\d+)\//;
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -26,7 +26,7 @@ export function photosFromQuery(params: URLSearchParams, multiple: boolean): Ord
   const stored = readOrderSelection();
   if (multiple) return stored;
   const imgUrl = params.get('imgUrl');
-  const id = positiveInt(params.get('imageId') ?? params.get('imageid') ?? params.get('id')) ?? positiveInt(imgUrl?.match(MEDIA_ID)?.[1] ?? null);
+  const id = queryPhotoId(params);
   if (id === null) return stored.slice(0, 1);
   const known = stored.find((photo) => photo.id === id);
   const sessionId = positiveInt(params.get('sessionId') ?? params.get('sessionid')) ?? known?.sessionId ?? null;
@@ -42,13 +42,27 @@ export function photosFromQuery(params: URLSearchParams, multiple: boolean): Ord
   ];
 }
 
+/** The photo a single-photo legacy route names: imageId (imageid, id), else the one its imgUrl shows. */
+function queryPhotoId(params: URLSearchParams): number | null {
+  return positiveInt(params.get('imageId') ?? params.get('imageid') ?? params.get('id')) ?? photoIdFromUrl(params.get('imgUrl'));
+}
+
+function orderableFrom(photo: GalleryPhoto): OrderablePhoto {
+  return { id: photo.id, sessionId: photo.sessionId, name: photo.name, thumbnailUrl: photo.processedThumbnailUrl ?? photo.thumbnailUrl, isRetouched: photo.isRetouched };
+}
+
 function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceType: ServiceType; multiple: boolean; comingSoon?: boolean }) {
   const label = serviceLabels[serviceType];
   useDocumentTitle(`${label} · Your Photoshoot`);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
-  const photos = useMemo(() => photosFromQuery(params, multiple), [params, multiple]);
+  const fromQuery = useMemo(() => photosFromQuery(params, multiple), [params, multiple]);
+  // A link with the photo's URL only (no session id, not among the photos last chosen): the photo is
+  // looked up in the viewer's gallery, which knows its session.
+  const lookupId = !multiple && fromQuery.length === 0 ? queryPhotoId(params) : null;
+  const lookup = useFindPhoto(lookupId);
+  const photos = useMemo(() => (fromQuery.length > 0 ? fromQuery : lookup.data ? [orderableFrom(lookup.data)] : []), [fromQuery, lookup.data]);
   const imgUrl = params.get('imgUrl');
   // Escape goes to /main (the modal's close); ← goes to /ImageDetail (spec §2 keyboard).
   useHotkeys([['ArrowLeft', () => imgUrl && void navigate(paths.imageDetailOf(imgUrl))]]);
@@ -56,7 +70,11 @@ function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceT
   return (
     <>
       <PageHeader title={label} description="Order professional retouching for your photos." />
-      {photos.length === 0 && !comingSoon ? (
+      {lookup.isLoading ? (
+        <Center mih={200}>
+          <Loader aria-label="Finding the photo" />
+        </Center>
+      ) : photos.length === 0 && !comingSoon ? (
         <Stack gap="xs">
           <Text fw={600}>{galleryMessages.incorrectUrl}</Text>
           <Text c="dimmed" size="sm">

@@ -7,6 +7,7 @@ import { galleryMessages, type GalleryPhoto, type ServiceType } from '@studio-ga
 import { HoverTooltip } from '../../components/hover-tooltip';
 import { paths } from '../../config/paths';
 import { rememberOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
+import { orderablePhoto, usePhotoEditor } from '../photo-editor';
 import { GalleryScreen } from '../../features/gallery/components/gallery-screen';
 import { flagForPath } from '../../features/gallery/lib/photo-rules';
 import { notifyError } from '../../lib/notify';
@@ -15,16 +16,6 @@ import { useSession } from '../../lib/session';
 // The touch-up / background modal loads when first asked for.
 const ServiceModal = lazy(() => import('../../features/cart/components/service-modal').then((m) => ({ default: m.ServiceModal })));
 
-function orderable(photo: GalleryPhoto): OrderablePhoto {
-  return {
-    id: photo.id,
-    sessionId: photo.sessionId,
-    name: photo.name,
-    thumbnailUrl: photo.processedThumbnailUrl ?? photo.thumbnailUrl,
-    isRetouched: photo.isRetouched,
-  };
-}
-
 export function MainRoute() {
   useDocumentTitle('Your Photoshoot');
   const { pathname } = useLocation();
@@ -32,13 +23,14 @@ export function MainRoute() {
   const session = useSession();
   const [order, setOrder] = useState<{ serviceType: ServiceType; photos: OrderablePhoto[] } | null>(null);
   const [modalLoaded, setModalLoaded] = useState(false);
+  const editor = usePhotoEditor();
 
   const openService = (serviceType: ServiceType, photos: GalleryPhoto[]) => {
     if (photos.length === 0) {
       notifyError(galleryMessages.zipNeedsSelection);
       return;
     }
-    const list = photos.map(orderable);
+    const list = photos.map(orderablePhoto);
     rememberOrderSelection(list);
     setModalLoaded(true);
     setOrder({ serviceType, photos: list });
@@ -74,6 +66,7 @@ export function MainRoute() {
         helpHref={paths.faq}
         loginHref={paths.login}
         selectionActions={selectionActions}
+        onEditPhoto={editor.open}
         previewActions={(photo) =>
           // Professional retouch is not offered on already-retouched photos (spec §4).
           photo.isRetouched
@@ -93,6 +86,7 @@ export function MainRoute() {
           />
         </Suspense>
       ) : null}
+      {editor.element}
     </>
   );
 }

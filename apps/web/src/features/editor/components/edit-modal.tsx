@@ -30,6 +30,7 @@ import { skinGateFor } from '../lib/skin-gate';
 import { CropControls, CropStage, cropForPreset, withDefaultCrop } from './crop-panel';
 import { EditorStage, type PreviewSnapshot } from './editor-stage';
 import { ToolsPanel } from './tools-panel';
+import './editor-mantine.css';
 import classes from './edit-modal.module.css';
 
 /** What the editor needs of a gallery photo. */

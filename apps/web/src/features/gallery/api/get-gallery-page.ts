@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type pagedPhotosResponse } from '@studio-gallery/contract';
 import { api, type Answer } from '../../../lib/api-client';
 import { galleryPageRequest, type GalleryPageParams } from './gallery-page-request';
-import type { GalleryViewer } from '../../../lib/viewer';
+import { isCurrentViewer, type GalleryViewer } from '../../../lib/viewer';
 
 export type { GalleryPageParams };
 
@@ -26,7 +26,8 @@ export const galleryPageQueryOptions = (viewer: GalleryViewer, params: GalleryPa
   queryOptions({
     queryKey: galleryPageQueryKey(viewer, params),
     queryFn: ({ signal }) => getGalleryPage(viewer, params, signal),
-    enabled: viewer.kind !== 'none',
+    // Read at each fetch: not for a viewer who has since logged out (the page is leaving).
+    enabled: () => isCurrentViewer(viewer),
     placeholderData: keepPreviousData,
     // Media URLs are signed and expire; refetch well before that.
     staleTime: 60_000,

@@ -1,8 +1,9 @@
-import { galleryMessages, messages } from '@studio-gallery/contract';
+import { editorMessages, galleryMessages, messages, storageKeys } from '@studio-gallery/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, renderWithProviders, stubFetch } from '../../../test/render';
+import { notifyError } from '../../../lib/notify';
 import { testPage, testPhoto } from '../lib/test-photo';
 import { GalleryScreen, NO_RESULTS } from './gallery-screen';
 
@@ -28,7 +29,9 @@ describe('GalleryScreen', () => {
     renderWithProviders(screenUi);
     expect(screen.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'DSC_1001' })).toBeInTheDocument();
-    expect(screen.getByText('144 photos')).toBeInTheDocument();
+    // The header counts what the Photos tab counts, and names the skipped ones apart.
+    expect(screen.getByText('140 photos · 4 skipped')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Photos\s*140/ })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Favorites\s*6/ })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Skip\s*4/ })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
@@ -102,7 +105,7 @@ describe('GalleryScreen', () => {
     expect(new Headers(post.init?.headers).get('X-Session-Code')).toBe('VOUCHER');
   });
 
-  it('toasts a favourite and a skip, and needs a selection to share', async () => {
+  it('toasts a favourite and a skip', async () => {
     signIn();
     stubFetch({
       'GET /sessions/GetUserSessionsPage': { body: page },
@@ -115,8 +118,117 @@ describe('GalleryScreen', () => {
     expect(await screen.findByText(galleryMessages.favouriteUpdated)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip DSC_1001' }));
     expect(await screen.findByText(galleryMessages.photoSkipped)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(await screen.findByText('No images selected to share', { selector: '.mantine-Notification-description' })).toBeInTheDocument();
+  });
+
+  it('shows the selection bar only while photos are selected, and remembers them for the legacy routes', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(<GalleryScreen initialFlag="All" helpHref="/faq" loginHref="/login" selectionActions={() => <button type="button">Touch-up</button>} />);
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'DSC_1001' });
+    expect(screen.queryByRole('group', { name: 'Selection' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Touch-up' })).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select DSC_1002' }));
+    const bar = screen.getByRole('group', { name: 'Selection' });
+    expect(bar).toHaveTextContent('1 selected');
+    expect(within(bar).getByRole('button', { name: 'Touch-up' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(storageKeys.orderSessions)!)).toEqual([
+      { id: 2, sessionId: 1, name: 'DSC_1002', thumbnailUrl: '/api/photo-media/2/thumb.webp?sig=x', isRetouched: false },
+    ]);
+    await user.click(within(bar).getByRole('button', { name: 'Share' }));
+    expect(await screen.findByRole('dialog', { name: 'Share photos' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(screen.getByRole('group', { name: 'Selection' })).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('group', { name: 'Selection' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select DSC_1002' })).not.toBeChecked();
+  });
+
+  it('takes a "select a photo first" toast away once a photo is selected', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'DSC_1001' });
+    notifyError(galleryMessages.zipNeedsSelection);
+    notifyError(galleryMessages.zipNeedsSelection);
+    expect(await screen.findAllByText(galleryMessages.zipNeedsSelection)).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Select DSC_1001' }));
+    await waitFor(() => expect(screen.queryByText(galleryMessages.zipNeedsSelection)).toBeNull());
+  });
+
+  it('each card offers Edit when the app gives onEditPhoto, and the preview’s Actions → Edit closes the preview first', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    const onEditPhoto = vi.fn();
+    const { unmount } = renderWithProviders(<GalleryScreen initialFlag="All" helpHref="/faq" loginHref="/login" onEditPhoto={onEditPhoto} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit DSC_1002' }));
+    expect(onEditPhoto).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+
+    await user.click(screen.getAllByRole('button', { name: 'Preview DSC_1003' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(onEditPhoto).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    unmount();
+
+    // Without the callback there is no Edit anywhere.
+    renderWithProviders(screenUi);
+    await screen.findByRole('img', { name: 'DSC_1001' });
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+  });
+
+  it('marks edited photos and offers Revert to original only for them', async () => {
+    signIn();
+    const edited = testPhoto(4, { isEdited: true });
+    const calls = stubFetch({
+      'GET /sessions/GetUserSessionsPage': { body: testPage([photos[0]!, edited]) },
+      'POST /ex/images/revert-edit': { body: { ...edited, isEdited: false } },
+    });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'DSC_1004' });
+    const cards = screen.getAllByTestId('photo-card');
+    expect(within(cards[0]!).queryByText('Edited')).toBeNull();
+    expect(within(cards[1]!).getByText('Edited')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Preview DSC_1001' })[0]!);
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
+    await screen.findByRole('menuitem', { name: 'Skip' });
+    expect(screen.queryByRole('menuitem', { name: 'Revert to original' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+
+    dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Edited')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Revert to original' }));
+    expect(await screen.findByText(editorMessages.editReverted)).toBeInTheDocument();
+    const revert = calls.find((c) => c.path === '/ex/images/revert-edit')!;
+    expect(JSON.parse(String(revert.init?.body))).toEqual({ photoId: 4 });
+    // The gallery reloads.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/sessions/GetUserSessionsPage').length).toBeGreaterThan(1));
+  });
+
+  it('closing the preview puts focus back on the card of the photo it showed last', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'DSC_1001' });
+    await user.click(screen.getAllByRole('button', { name: 'Preview DSC_1001' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(within(screen.getByRole('dialog')).getByRole('img', { name: 'DSC_1002' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.closest('[data-testid="photo-card"]')).toHaveAttribute('data-photo-id', '2'));
   });
 
   it('preview: Mark As Favorite hidden for a favourite, Skip hidden for a retouched photo', async () => {

@@ -1,17 +1,18 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconCornerDownLeft, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GALLERY_PAGE_SIZES, galleryMessages, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
-import { HoverTooltip } from '../../../components/hover-tooltip';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { rememberChosenPhotos } from '../../../lib/chosen-photos';
+import { dismissNotice } from '../../../lib/notify';
 import { clearStoredState } from '../../../lib/session';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { whenIdle } from '../../../lib/when-idle';
 import { useDownloadZip } from '../api/download-zip';
 import { useGalleryPage } from '../api/get-gallery-page';
+import { useRevertEdit } from '../api/revert-edit';
 import { useSkipPhoto } from '../api/skip-photo';
 import { useToggleFavourite } from '../api/toggle-favourite';
 import { getGalleryViewer } from '../../../lib/viewer';
@@ -43,10 +44,15 @@ export interface GalleryScreenProps {
   selectionActions?: (selected: GalleryPhoto[]) => ReactNode;
   /** Extra entries of the preview's Actions menu for a photo (the app adds Professional Retouch). */
   previewActions?: (photo: GalleryPhoto) => PreviewAction[];
+  /**
+   * Opens the editor on a photo (the app's; features don't import each other): each card's Edit and
+   * the preview's Actions → Edit. The preview closes first. Without it, no Edit is offered.
+   */
+  onEditPhoto?: (photo: GalleryPhoto) => void;
 }
 
 /** "Your Photoshoot" (spec §2 "Photoshoot gallery", §4). */
-export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActions, previewActions }: GalleryScreenProps) {
+export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActions, previewActions, onEditPhoto }: GalleryScreenProps) {
   const navigate = useNavigate();
   const viewer = useMemo(() => getGalleryViewer(), []);
   const [state, dispatch] = useGalleryState(initialFlag);
@@ -58,6 +64,10 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const favourite = useToggleFavourite();
   const skip = useSkipPhoto();
   const zip = useDownloadZip();
+  const revert = useRevertEdit();
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The photo the preview showed last: closing it puts focus back on that photo's card.
+  const previewedRef = useRef<number | null>(null);
 
   // Loading rule (spec §4): neither a token nor a session code → clear storage, go to /login.
   useEffect(() => {
@@ -83,7 +93,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     if (data && data.totalPages > 0 && state.page > data.totalPages) dispatch({ type: 'setPage', page: data.totalPages });
   }, [data, state.page, dispatch]);
 
-  const selectedPhotos = items.filter((p) => state.selected.includes(p.id));
+  const selectedPhotos = useMemo(() => items.filter((p) => state.selected.includes(p.id)), [items, state.selected]);
   const previewIndex = previewId === null ? -1 : items.findIndex((p) => p.id === previewId);
   const previewPhoto = previewIndex >= 0 ? items[previewIndex]! : null;
   const previewLoaded = useOpenedOnce(previewPhoto !== null);
@@ -103,17 +113,53 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const hasSelection = selectedPhotos.length > 0;
   const allSelected = items.length > 0 && selectedPhotos.length === items.length;
 
+  // The photos last chosen, for the legacy multi-photo routes (/ImageShareMultiple, …). A selection
+  // also makes an earlier "select a photo first" toast pointless.
+  const selectionKey = selectedPhotos.map((p) => p.id).join(',');
+  useEffect(() => {
+    if (selectedPhotos.length === 0) return;
+    dismissNotice(galleryMessages.zipNeedsSelection);
+    dismissNotice(galleryMessages.noImagesToShare);
+    rememberChosenPhotos(
+      selectedPhotos.map((p) => ({ id: p.id, sessionId: p.sessionId, name: p.name, thumbnailUrl: p.processedThumbnailUrl ?? p.thumbnailUrl, isRetouched: p.isRetouched })),
+    );
+    // selectionKey stands for selectedPhotos (a new array after every reload of the page).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectionKey]);
+
+  // Closing the preview (Escape, its close button, or an action that opens another dialog) puts focus
+  // on the card of the photo it showed last, which may not be the one it was opened from.
+  useEffect(() => {
+    if (previewId !== null) {
+      previewedRef.current = previewId;
+      return;
+    }
+    const last = previewedRef.current;
+    previewedRef.current = null;
+    if (last === null) return;
+    gridRef.current?.querySelector<HTMLElement>(`[data-photo-id="${last}"] [data-preview-frame]`)?.focus();
+  }, [previewId]);
+
   const header = (
     <PageHeader
       title="Your Photoshoot"
-      description={viewer.kind === 'visitor' ? 'You are viewing a shared session. Log in to mark favorites.' : 'Browse, favorite and download your headshots.'}
-      aside={
-        totalPhotos === null ? (
-          <Skeleton h={28} w={96} radius="xl" />
+      description={
+        viewer.kind === 'visitor' ? (
+          'You are viewing a shared session. Log in to mark favorites.'
         ) : (
+          // Not on phones, where it cost the photos a line.
+          <span className={classes.wideOnly}>Browse, favorite and download your headshots.</span>
+        )
+      }
+      aside={
+        data ? (
+          // The Photos tab's count (skipped photos are not in it), and the skipped ones beside it.
           <Badge size="lg" variant="light" radius="xl">
-            {totalPhotos} {totalPhotos === 1 ? 'photo' : 'photos'}
+            {data.overallAllCount} {data.overallAllCount === 1 ? 'photo' : 'photos'}
+            {data.totalSkipCount > 0 ? ` · ${data.totalSkipCount} skipped` : ''}
           </Badge>
+        ) : (
+          <Skeleton h={28} w={96} radius="xl" />
         )
       }
     />
@@ -147,20 +193,11 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     );
   }
 
-  const onDownloadSelected = () => {
-    if (!hasSelection) {
-      notifyError(galleryMessages.zipNeedsSelection);
-      return;
-    }
-    zip.mutate(selectedPhotos);
+  const clearSearch = () => {
+    setSearchDraft('');
+    dispatch({ type: 'applySearch', search: '' });
   };
-  const onShare = () => {
-    if (!hasSelection) {
-      notifyError(galleryMessages.noImagesToShare);
-      return;
-    }
-    setShareOpened(true);
-  };
+  const searchPending = searchDraft.trim() !== state.search;
 
   let content: ReactNode;
   if (!data) {
@@ -180,14 +217,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
           </ThemeIcon>
           <Text fw={600}>{state.search ? NO_RESULTS : messages.noPhotosForFilter}</Text>
           {state.search ? (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => {
-                setSearchDraft('');
-                dispatch({ type: 'applySearch', search: '' });
-              }}
-            >
+            <Button variant="subtle" size="xs" onClick={clearSearch}>
               Clear search
             </Button>
           ) : null}
@@ -196,7 +226,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     );
   } else {
     content = (
-      <div className={classes.grid} aria-busy={query.isFetching || undefined}>
+      <div className={classes.grid} ref={gridRef} aria-busy={query.isFetching || undefined}>
         {items.map((photo, index) => (
           <PhotoCard
             key={photo.id}
@@ -209,6 +239,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
             onDownload={setDownloadPhoto}
             onToggleFavourite={(p) => favourite.mutate(p)}
             onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+            onEdit={onEditPhoto}
           />
         ))}
       </div>
@@ -240,19 +271,18 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
               <>
                 <div className={classes.toolbar}>
                   <TextInput
+                    className={classes.search}
                     aria-label="Search photos"
-                    placeholder="Search by name, press Enter"
+                    placeholder="Search by name"
                     leftSection={<IconSearch size={16} aria-hidden />}
                     rightSection={
-                      searchDraft || state.search ? (
-                        <CloseButton
-                          size="sm"
-                          aria-label="Clear search"
-                          onClick={() => {
-                            setSearchDraft('');
-                            dispatch({ type: 'applySearch', search: '' });
-                          }}
-                        />
+                      searchPending && searchDraft.trim() ? (
+                        // Enter searches; this is the same for touch (and says so to the mouse).
+                        <ActionIcon variant="subtle" size="sm" aria-label="Search" title="Search (Enter)" onClick={() => dispatch({ type: 'applySearch', search: searchDraft })}>
+                          <IconCornerDownLeft size={16} aria-hidden />
+                        </ActionIcon>
+                      ) : searchDraft || state.search ? (
+                        <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} />
                       ) : null
                     }
                     value={searchDraft}
@@ -264,11 +294,19 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                       }
                     }}
                     size="sm"
-                    style={{ flex: '1 1 200px', maxWidth: 360 }}
                     enterKeyHint="search"
                   />
+                  <Checkbox
+                    className={classes.selectAll}
+                    label="Select all"
+                    aria-label="Select all photos on this page"
+                    checked={allSelected}
+                    indeterminate={hasSelection && !allSelected}
+                    disabled={items.length === 0}
+                    onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
+                  />
                   <Group gap={8} wrap="nowrap">
-                    <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} className={classes.perPageLabel}>
                       Per page
                     </Text>
                     <NativeSelect
@@ -277,52 +315,34 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                       value={String(state.pageSize)}
                       onChange={(event) => dispatch({ type: 'setPageSize', pageSize: Number(event.currentTarget.value) })}
                       size="sm"
-                      w={76}
+                      w={68}
                     />
-                  </Group>
-                </div>
-                <div className={classes.selectionBar} role="group" aria-label="Selection">
-                  <Checkbox
-                    label={hasSelection ? `${selectedPhotos.length} selected` : 'Select all'}
-                    aria-label="Select all photos on this page"
-                    checked={allSelected}
-                    indeterminate={hasSelection && !allSelected}
-                    disabled={items.length === 0}
-                    onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
-                  />
-                  {selectionActions ? (
-                    <Group gap="xs" ml="auto" wrap="nowrap" className={classes.selectionExtras}>
-                      {selectionActions(selectedPhotos)}
-                    </Group>
-                  ) : null}
-                  <Group gap="xs" ml={selectionActions ? undefined : 'auto'} wrap="nowrap">
-                    <HoverTooltip label={galleryMessages.zipNeedsSelection} disabled={hasSelection}>
-                      <Button
-                        leftSection={<IconDownload size={18} aria-hidden />}
-                        data-disabled={!hasSelection || undefined}
-                        aria-disabled={!hasSelection}
-                        loading={zip.isPending}
-                        onClick={onDownloadSelected}
-                      >
-                        Download
-                      </Button>
-                    </HoverTooltip>
-                    <HoverTooltip label={galleryMessages.noImagesToShare} disabled={hasSelection}>
-                      <Button
-                        variant="default"
-                        leftSection={<IconShare size={18} aria-hidden />}
-                        data-disabled={!hasSelection || undefined}
-                        aria-disabled={!hasSelection}
-                        onClick={onShare}
-                      >
-                        Share
-                      </Button>
-                    </HoverTooltip>
                   </Group>
                 </div>
                 <div style={{ marginTop: 16 }}>{content}</div>
                 {data ? <GalleryPagination page={state.page} totalPages={data.totalPages} onChange={(page) => dispatch({ type: 'setPage', page })} /> : null}
-                <div className={classes.selectionSpacer} />
+                {hasSelection ? (
+                  // Only while photos are selected: pinned to the bottom of the screen (above the
+                  // phone's menu), after the grid so that nothing moves when it comes.
+                  <div className={classes.selectionBar} role="group" aria-label="Selection" data-selection-bar>
+                    <Group gap={2} wrap="nowrap" className={classes.selectionCount}>
+                      <CloseButton size="md" aria-label="Clear selection" onClick={() => dispatch({ type: 'clearSelection' })} />
+                      <Text size="sm" fw={600} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+                        {selectedPhotos.length}
+                        <span className={classes.selectedWord}> selected</span>
+                      </Text>
+                    </Group>
+                    <div className={classes.selectionActions}>
+                      {selectionActions?.(selectedPhotos)}
+                      <Button leftSection={<IconDownload size={18} aria-hidden />} loading={zip.isPending} onClick={() => zip.mutate(selectedPhotos)}>
+                        Download
+                      </Button>
+                      <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setShareOpened(true)}>
+                        Share
+                      </Button>
+                    </div>
+                  </div>
+                ) : null}
               </>
             ) : null}
           </Tabs.Panel>
@@ -339,6 +359,16 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
             onNext={nextPhoto ? () => setPreviewId(nextPhoto.id) : undefined}
             onMarkFavourite={(p) => favourite.mutate(p)}
             onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+            onEdit={
+              onEditPhoto
+                ? (p) => {
+                    // The preview closes first, so the editor is the only dialog open.
+                    setPreviewId(null);
+                    onEditPhoto(p);
+                  }
+                : undefined
+            }
+            onRevertEdit={(p) => revert.mutate(p.id)}
             extraActions={
               previewActions
                 ? (p) =>

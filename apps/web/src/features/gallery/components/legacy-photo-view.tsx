@@ -1,8 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconPhotoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { GalleryPhoto } from '@studio-gallery/contract';
 import { useImageBinary } from '../../../lib/image-binary';
+import { useFindPhoto } from '../api/find-photo';
+import { photoIdFromUrl } from '../lib/photo-rules';
 import { BlobImage } from './blob-image';
 import { ImageLoadErrorModal } from '../../../components/image-load-error-modal';
 
@@ -14,11 +17,17 @@ export interface LegacyPhotoViewProps {
   loginHref: string;
   /** Extra content under the photo (the share links). */
   children?: ReactNode;
+  /**
+   * Opens the editor on the photo (the app's). With it, an Edit button shows once the photo is found
+   * in the viewer's gallery (the URL names the photo; the editor needs its gallery entry).
+   */
+  onEdit?: (photo: GalleryPhoto) => void;
 }
 
 /** The legacy /ImageDetail and /ImageShare view: the photo loaded as binary, with the §8 failure modal. */
-export function LegacyPhotoView({ photoUrl, title, backHref, loginHref, children }: LegacyPhotoViewProps) {
+export function LegacyPhotoView({ photoUrl, title, backHref, loginHref, children, onEdit }: LegacyPhotoViewProps) {
   const { blob, isLoading, failure, retry } = useImageBinary(photoUrl);
+  const galleryPhoto = useFindPhoto(onEdit ? photoIdFromUrl(photoUrl) : null);
   const [dismissed, setDismissed] = useState<typeof failure>(null);
   return (
     <Stack gap="md" align="center" py="md">
@@ -44,6 +53,16 @@ export function LegacyPhotoView({ photoUrl, title, backHref, loginHref, children
             <Text size="sm">This photo could not be loaded.</Text>
           </Stack>
         </Center>
+      ) : null}
+      {blob && onEdit && (galleryPhoto.isLoading || galleryPhoto.data) ? (
+        <Button
+          variant="light"
+          leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+          loading={galleryPhoto.isLoading}
+          onClick={() => galleryPhoto.data && onEdit(galleryPhoto.data)}
+        >
+          Edit
+        </Button>
       ) : null}
       {blob ? children : null}
       <ImageLoadErrorModal

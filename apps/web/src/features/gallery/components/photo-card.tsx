@@ -1,10 +1,10 @@
 import { Suspense, useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Badge, Checkbox } from '@mantine/core';
-import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled, IconMaximize, IconPhoto, IconRestore } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconDownload, IconEyeOff, IconHeart, IconHeartFilled, IconMaximize, IconPhoto, IconRestore } from '@tabler/icons-react';
 import { photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { LazyTooltip } from '../../../components/hover-tooltip';
 import { useInView } from '../hooks/use-in-view';
-import { canToggleFavourite, canToggleSkip, GRID_IMAGE_SIZES, skipLabel, thumbnailSrc } from '../lib/photo-rules';
+import { canToggleFavourite, canToggleSkip, GRID_IMAGE_SIZES, photoIsEdited, skipLabel, thumbnailSrc } from '../lib/photo-rules';
 import classes from './photo-card.module.css';
 
 export interface PhotoCardProps {
@@ -18,6 +18,8 @@ export interface PhotoCardProps {
   onDownload: (photo: GalleryPhoto) => void;
   onToggleFavourite: (photo: GalleryPhoto) => void;
   onToggleSkip: (photo: GalleryPhoto) => void;
+  /** Opens the editor on the photo; without it the card offers no Edit. */
+  onEdit?: (photo: GalleryPhoto) => void;
 }
 
 /**
@@ -35,12 +37,13 @@ function ActionTooltip({ label, target }: { label: string; target: RefObject<HTM
 }
 
 /** One photo of the grid: a fixed 2:3 frame (no layout shift), its checkbox and its actions. */
-export function PhotoCard({ photo, flag, selected, priority = false, onToggleSelected, onPreview, onDownload, onToggleFavourite, onToggleSkip }: PhotoCardProps) {
+export function PhotoCard({ photo, flag, selected, priority = false, onToggleSelected, onPreview, onDownload, onToggleFavourite, onToggleSkip, onEdit }: PhotoCardProps) {
   const frameRef = useRef<HTMLButtonElement>(null);
   const previewRef = useRef<HTMLButtonElement>(null);
   const downloadRef = useRef<HTMLButtonElement>(null);
   const favouriteRef = useRef<HTMLButtonElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   // The actions' tooltips exist from the first time the pointer enters the card (hover only).
   const [tooltips, setTooltips] = useState(false);
   const inView = useInView(frameRef, '50px');
@@ -49,6 +52,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
   const { src, srcSet } = thumbnailSrc(photo);
   const favourite = photoIsFavourite(photo);
   const skipped = photoIsSkipped(photo);
+  const edited = photoIsEdited(photo);
   const showImage = (priority || inView) && !failed;
 
   return (
@@ -56,6 +60,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
       className={classes.card}
       data-selected={selected || undefined}
       data-testid="photo-card"
+      data-photo-id={photo.id}
       onPointerEnter={tooltips ? undefined : () => setTooltips(true)}
     >
       <div className={classes.media}>
@@ -72,13 +77,18 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
             Retouched
           </Badge>
         ) : null}
+        {edited ? (
+          <Badge size="sm" variant="filled" color="indigo.9" radius="sm">
+            Edited
+          </Badge>
+        ) : null}
         {favourite ? (
           <Badge size="sm" variant="filled" color="red.9" radius="sm" leftSection={<IconHeartFilled size={10} aria-hidden />}>
             Favorite
           </Badge>
         ) : null}
       </div>
-      <button ref={frameRef} type="button" className={classes.frame} onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+      <button ref={frameRef} type="button" className={classes.frame} data-preview-frame onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
         {!loaded ? (
           <span className={classes.placeholderIcon} aria-hidden>
             <IconPhoto size={36} stroke={1.2} />
@@ -103,7 +113,8 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
         ) : null}
       </button>
       <div className={classes.actions}>
-        <ActionIcon ref={previewRef} className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+        {/* Phones: the photo itself is the preview button, which leaves room for Edit. */}
+        <ActionIcon ref={previewRef} className={`${classes.action} ${classes.previewAction}`} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
           <IconMaximize size={18} aria-hidden />
         </ActionIcon>
         {tooltips ? <ActionTooltip label="Preview" target={previewRef} /> : null}
@@ -143,6 +154,14 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
               {skipped ? <IconRestore size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
             </ActionIcon>
             {tooltips ? <ActionTooltip label={skipLabel(photo)} target={skipRef} /> : null}
+          </>
+        ) : null}
+        {onEdit ? (
+          <>
+            <ActionIcon ref={editRef} className={classes.action} variant="white" radius="xl" size="lg" onClick={() => onEdit(photo)} aria-label={`Edit ${photo.name}`}>
+              <IconAdjustmentsHorizontal size={18} aria-hidden />
+            </ActionIcon>
+            {tooltips ? <ActionTooltip label="Edit" target={editRef} /> : null}
           </>
         ) : null}
       </div>

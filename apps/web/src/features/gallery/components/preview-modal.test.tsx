@@ -30,4 +30,25 @@ describe('PreviewModal', () => {
     expect(await screen.findByRole('menuitem', { name: /High Resolution/ })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: /Social Media Resolution/ })).toBeInTheDocument();
   });
+  it('offers Edit when given onEdit, and Revert to original only for an edited photo', async () => {
+    const onEdit = vi.fn();
+    const onRevertEdit = vi.fn();
+    const props = { flag: 'All' as const, onClose: vi.fn(), onMarkFavourite: vi.fn(), onToggleSkip: vi.fn(), onEdit, onRevertEdit };
+    const { unmount } = renderWithProviders(<PreviewModal photo={testPhoto(1)} {...props} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await screen.findByRole('menuitem', { name: 'Edit' });
+    expect(screen.queryByRole('menuitem', { name: 'Revert to original' })).toBeNull();
+    expect(screen.queryByText('Edited')).toBeNull();
+    unmount();
+
+    renderWithProviders(<PreviewModal photo={testPhoto(1, { isEdited: true })} {...props} />);
+    expect(screen.getByText('Edited')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Revert to original' }));
+    expect(onRevertEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 1, isEdited: true }));
+  });
 });

@@ -1,13 +1,27 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconDownload, IconEyeOff, IconHeart, IconPhotoOff, IconRestore } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowBackUp,
+  IconChevronDown,
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconEyeOff,
+  IconHeart,
+  IconPhotoOff,
+  IconRestore,
+} from '@tabler/icons-react';
 import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { RESOLUTION_OPTIONS, useDownloadPhoto } from '../api/download-photo';
-import { canMarkFavourite, canToggleSkip, previewSrc, skipLabel } from '../lib/photo-rules';
+import { canMarkFavourite, canToggleSkip, photoIsEdited, previewSrc, skipLabel } from '../lib/photo-rules';
 import { useFlipPosition } from './flip-menu';
 import classes from './preview-modal.module.css';
 
 export type PreviewState = 'loading' | 'loaded' | 'error';
+
+/** Room kept free above and below the dialog: the toasts show at the bottom (app/toasts.module.css). */
+export const PREVIEW_Y_OFFSET = 88;
 
 /** An extra entry of the Actions menu, supplied by the app (e.g. Professional Retouch). */
 export interface PreviewAction {
@@ -28,17 +42,25 @@ export interface PreviewModalProps {
   onNext?: () => void;
   /** Extra entries of the Actions menu for this photo. */
   extraActions?: (photo: GalleryPhoto) => PreviewAction[];
+  /** Actions → Edit (the editor); absent, no Edit entry. */
+  onEdit?: (photo: GalleryPhoto) => void;
+  /** Actions → Revert to original, offered for edited photos only. */
+  onRevertEdit?: (photo: GalleryPhoto) => void;
 }
 
 /** The large view of one photo (spec §2, §4): loading / loaded / error, Download and Actions menus. */
-export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSkip, onPrevious, onNext, extraActions }: PreviewModalProps) {
+export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSkip, onPrevious, onNext, extraActions, onEdit, onRevertEdit }: PreviewModalProps) {
   return (
     <Modal
       opened={photo !== null}
       onClose={onClose}
+      // The gallery puts focus back on the card of the photo shown last (the modal would return it to
+      // where it was when it opened, and not at all the first time: it mounts already open).
+      returnFocus={false}
       title={photo?.name ?? 'Preview'}
       size="xl"
       centered
+      yOffset={PREVIEW_Y_OFFSET}
       lockScroll
       closeOnEscape
       closeButtonProps={{ 'aria-label': 'Close preview' }}
@@ -53,14 +75,35 @@ export function PreviewModal({ photo, flag, onClose, onMarkFavourite, onToggleSk
             if (event.key === 'ArrowRight' && onNext) onNext();
           }}
         >
-          <PreviewBody key={photo.id} photo={photo} flag={flag} onMarkFavourite={onMarkFavourite} onToggleSkip={onToggleSkip} onPrevious={onPrevious} onNext={onNext} extraActions={extraActions} />
+          <PreviewBody
+            key={photo.id}
+            photo={photo}
+            flag={flag}
+            onMarkFavourite={onMarkFavourite}
+            onToggleSkip={onToggleSkip}
+            onPrevious={onPrevious}
+            onNext={onNext}
+            extraActions={extraActions}
+            onEdit={onEdit}
+            onRevertEdit={onRevertEdit}
+          />
         </div>
       ) : null}
     </Modal>
   );
 }
 
-function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, onNext, extraActions }: Omit<PreviewModalProps, 'photo' | 'onClose'> & { photo: GalleryPhoto }) {
+function PreviewBody({
+  photo,
+  flag,
+  onMarkFavourite,
+  onToggleSkip,
+  onPrevious,
+  onNext,
+  extraActions,
+  onEdit,
+  onRevertEdit,
+}: Omit<PreviewModalProps, 'photo' | 'onClose'> & { photo: GalleryPhoto }) {
   const [state, setState] = useState<PreviewState>('loading');
   const [attempt, setAttempt] = useState(0);
   // Try Again mounts a fresh <img> (signed URLs must not be altered, so no cache-busting query).
@@ -72,6 +115,8 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
   const showSkip = canToggleSkip(photo, flag, true);
   const skipped = photoIsSkipped(photo);
   const extras = extraActions?.(photo) ?? [];
+  const edited = photoIsEdited(photo);
+  const hasActions = showFavourite || showSkip || extras.length > 0 || onEdit !== undefined || (edited && onRevertEdit !== undefined);
   // The Download button is disabled while the file downloads, so the menu cannot hand focus back to it:
   // the photo takes it instead, so focus stays in the dialog and Escape closes it at the first press.
   const stageRef = useRef<HTMLDivElement>(null);
@@ -129,6 +174,11 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
             {photo.isRetouched ? 'Retouched version' : 'Original'}
             {skipped ? ' · Skipped' : ''}
           </Text>
+          {edited ? (
+            <Badge size="sm" variant="light" color="indigo" radius="sm">
+              Edited
+            </Badge>
+          ) : null}
         </Group>
         <Group gap="sm">
           <Menu position={downloadPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={240}>
@@ -152,7 +202,7 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
               ))}
             </Menu.Dropdown>
           </Menu>
-          {showFavourite || showSkip || extras.length > 0 ? (
+          {hasActions ? (
             <Menu position={actionsPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={200}>
               <Menu.Target>
                 <Button onClick={measureActions} onKeyDown={measureActions} variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
@@ -168,6 +218,16 @@ function PreviewBody({ photo, flag, onMarkFavourite, onToggleSkip, onPrevious, o
                 {showSkip ? (
                   <Menu.Item leftSection={skipped ? <IconRestore size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={() => onToggleSkip(photo)}>
                     {skipLabel(photo)}
+                  </Menu.Item>
+                ) : null}
+                {onEdit ? (
+                  <Menu.Item leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />} onClick={() => onEdit(photo)}>
+                    Edit
+                  </Menu.Item>
+                ) : null}
+                {edited && onRevertEdit ? (
+                  <Menu.Item leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => onRevertEdit(photo)}>
+                    Revert to original
                   </Menu.Item>
                 ) : null}
                 {extras.map((action) => (

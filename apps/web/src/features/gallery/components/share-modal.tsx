@@ -8,9 +8,12 @@ import { facebookShareUrl, linkedInShareUrl, useShareLinks } from '../api/share-
 export const URL_COPIED = 'URL copied to clipboard!';
 export const COPY_FAILED = 'Failed to copy URL';
 
+/** What the share list shows of a photo (a gallery photo, or one remembered for /ImageShareMultiple). */
+export type ShareablePhoto = Pick<GalleryPhoto, 'id' | 'name' | 'thumbnailUrl'>;
+
 export interface ShareModalProps {
   opened: boolean;
-  photos: GalleryPhoto[];
+  photos: ShareablePhoto[];
   onClose: () => void;
 }
 
@@ -32,7 +35,7 @@ export function ShareModal({ opened, photos, onClose }: ShareModalProps) {
   );
 }
 
-function ShareList({ photos }: { photos: GalleryPhoto[] }) {
+function ShareList({ photos }: { photos: ShareablePhoto[] }) {
   const [removed, setRemoved] = useState<number[]>([]);
   const shown = photos.filter((p) => !removed.includes(p.id));
   const links = useShareLinks(

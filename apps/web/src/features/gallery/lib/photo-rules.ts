@@ -18,6 +18,11 @@ export function canToggleSkip(photo: GalleryPhoto, flag: GalleryFlag, inPreview 
   return true;
 }
 
+/** A photo the customer edited in the editor (the server keeps the unedited file beside it). */
+export function photoIsEdited(photo: Pick<GalleryPhoto, 'isEdited'>): boolean {
+  return photo.isEdited === true;
+}
+
 export function skipLabel(photo: GalleryPhoto): 'Skip' | 'UnSkip' {
   return photoIsSkipped(photo) ? 'UnSkip' : 'Skip';
 }
@@ -39,6 +44,24 @@ export const GALLERY_TABS = [
   { flag: 'Retouched', label: 'Retouched', count: 'totalRetouchedCount' },
   { flag: 'Skip', label: 'Skip', count: 'totalSkipCount' },
 ] as const;
+
+const MEDIA_PATH_ID = /\/api\/photo-media\/([1-9]\d{0,14})\//;
+
+/**
+ * The photo a media URL names (`…/api/photo-media/<id>/<file>?…`, the legacy routes' imgUrl; also
+ * inside a /shared-image?imgUrl=… link), or null.
+ */
+export function photoIdFromUrl(url: string | null | undefined): number | null {
+  if (!url) return null;
+  let text = url;
+  try {
+    text = decodeURIComponent(url);
+  } catch {
+    // not percent-encoded: read as is
+  }
+  const id = MEDIA_PATH_ID.exec(text)?.[1];
+  return id ? Number(id) : null;
+}
 
 /** The preview image: the retouched version when there is one. */
 export function previewSrc(photo: GalleryPhoto): string {

@@ -30,6 +30,9 @@ export function testPhoto(id: number, over: Partial<GalleryPhoto> = {}): Gallery
     favourite: false,
     shared: false,
     selected: false,
+    isEdited: false,
+    editRecipe: null,
+    editSourceUrl: url,
     ...over,
   };
 }
