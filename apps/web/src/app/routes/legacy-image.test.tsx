@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@studio-gallery/contract';
 import { LegacyPhotoView } from '../../features/gallery/components/legacy-photo-view';
-import { testPage, testPhoto } from '../../features/gallery/lib/test-photo';
+import { testPhoto } from '../../features/gallery/lib/test-photo';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import { ImageDetailRoute, ImageShareMultipleRoute, ImageShareRoute } from './legacy-image';
 
@@ -81,13 +81,13 @@ describe('legacy image routes', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('the legacy photo view offers Edit once the photo is found in the gallery', async () => {
+  it('the legacy photo view offers Edit once the server has named the photo its URL shows', async () => {
     urlStatics.createObjectURL = vi.fn(() => 'blob:photo');
     urlStatics.revokeObjectURL = vi.fn();
     localStorage.setItem('code', 'VOUCHER');
     stubFetch({
       'GET /ex/images/getImageBinary': { body: 'bytes' },
-      'GET /sessions/getSessionImages': { body: testPage([testPhoto(1), testPhoto(2)]) },
+      'GET /ex/images/photo': { body: testPhoto(2) },
     });
     const onEdit = vi.fn();
     renderWithProviders(<LegacyPhotoView photoUrl="/api/photo-media/2/preview.jpg?sig=x" title="Photo" backHref="/main" loginHref="/login" onEdit={onEdit} />);

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { readOrderSelection } from '../../features/cart/lib/order-selection';
 import { facebookShareUrl, linkedInShareUrl } from '../../features/gallery/api/share-photo';
 import { LegacyPhotoView } from '../../features/gallery/components/legacy-photo-view';
+import { usePhotoEditor } from '../photo-editor';
 import { ShareModal } from '../../features/gallery/components/share-modal';
 
 /** /ImageDetail?imgUrl=…: the photo on its own; Escape goes to /main. */
@@ -17,8 +18,14 @@ export function ImageDetailRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const imgUrl = params.get('imgUrl');
+  const editor = usePhotoEditor();
   useHotkeys([['Escape', () => void navigate(paths.main)]]);
-  return <LegacyPhotoView key={imgUrl ?? ''} photoUrl={imgUrl} title="Photo" backHref={paths.main} loginHref={paths.login} />;
+  return (
+    <>
+      <LegacyPhotoView key={imgUrl ?? ''} photoUrl={imgUrl} title="Photo" backHref={paths.main} loginHref={paths.login} onEdit={editor.open} />
+      {editor.element}
+    </>
+  );
 }
 
 /** /ImageShare?imgUrl=…[&processed=…]: the photo with share links; Escape → /main, ← → /ImageDetail. */

@@ -25,20 +25,21 @@ describe('legacy retouch routes', () => {
     expect(fromQuery).toEqual([{ id: 9, sessionId: 4, name: 'Me', thumbnailUrl: '/x.jpg', isRetouched: false }]);
     expect(photosFromQuery(new URLSearchParams({ imgUrl: '/api/photo-media/9/preview.jpg' }), false)).toEqual([]);
   });
-  it('/ImageTouchup with only imgUrl finds the photo (and its session) in the viewer’s gallery', async () => {
+  it('/ImageTouchup with only imgUrl asks the server for the photo (and its session) in one call', async () => {
     localStorage.setItem('token', fakeJwt({ unique_name: '5', email: 'demo@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 }));
     localStorage.setItem('eusid', '5');
     const wanted = testPhoto(140, { sessionId: 9, SessionId: 9, name: 'Headshot-140' });
     const calls = stubFetch({
-      'GET /sessions/GetUserSessionsPage': { body: testPage([testPhoto(1), wanted], { totalPages: 1 }) },
+      'GET /ex/images/photo': { body: wanted },
       'GET /ServicePrice/GetServicePrices': { body: { touchServicePrice: 10, backgroundServicePrice: 12, allowedTurnAround: 72 } },
     });
     const imgUrl = '/api/photo-media/140/preview.jpg?exp=1&sig=abc';
     renderWithProviders(<></>, { path: `/ImageTouchup?imgUrl=${encodeURIComponent(imgUrl)}`, routes: [{ path: '/ImageTouchup', element: <ImageTouchupRoute /> }] });
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Headshot-140')).toBeInTheDocument();
-    const lookup = new URL(calls.find((c) => c.path === '/sessions/GetUserSessionsPage')!.url, 'http://x');
-    expect(Object.fromEntries(lookup.searchParams)).toMatchObject({ userId: '5', pageSize: '100', flag: 'All' });
+    const lookup = new URL(calls.find((c) => c.path === '/ex/images/photo')!.url, 'http://x');
+    expect(lookup.searchParams.get('url')).toBe(imgUrl);
+    expect(calls.some((c) => c.path === '/sessions/GetUserSessionsPage')).toBe(false);
     expect(screen.queryByText('Incorrect URL')).toBeNull();
   });
 

@@ -61,7 +61,7 @@ function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceT
   // A link with the photo's URL only (no session id, not among the photos last chosen): the photo is
   // looked up in the viewer's gallery, which knows its session.
   const lookupId = !multiple && fromQuery.length === 0 ? queryPhotoId(params) : null;
-  const lookup = useFindPhoto(lookupId);
+  const lookup = useFindPhoto({ id: lookupId, url: params.get('imgUrl') });
   const photos = useMemo(() => (fromQuery.length > 0 ? fromQuery : lookup.data ? [orderableFrom(lookup.data)] : []), [fromQuery, lookup.data]);
   const imgUrl = params.get('imgUrl');
   // Escape goes to /main (the modal's close); ← goes to /ImageDetail (spec §2 keyboard).

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type MutableRefObject } from 'react';
 import { useElementSize } from '@mantine/hooks';
 import type { CropRecipe, EditValues } from '@studio-gallery/contract';
-import { createRenderer, PreviewScheduler, type EditRenderer, type SkinGate } from '../lib/renderer';
+import { CANVAS2D_SHARPEN_AFTER_MS, createRenderer, PreviewScheduler, type EditRenderer, type SkinGate } from '../lib/renderer';
 import classes from './edit-modal.module.css';
 
 export interface EditorStageProps {
@@ -17,6 +17,8 @@ export interface EditorStageProps {
   snapshotRef?: MutableRefObject<(() => Promise<PreviewSnapshot | null>) | null>;
   label: string;
 }
+
+const CANVAS2D_SETTLE_MS = CANVAS2D_SHARPEN_AFTER_MS + 50;
 
 export interface PreviewSnapshot {
   blob: Blob;
@@ -79,10 +81,12 @@ export function EditorStage({ bitmap, values, crop, skinGate, rendererRef, snaps
 
   useEffect(() => {
     if (!snapshotRef) return;
-    snapshotRef.current = () => {
+    snapshotRef.current = async () => {
+      // Canvas 2D paints quick drafts while values change: let it settle into the full preview first.
+      if (rendererRef.current?.kind === 'canvas2d') await new Promise((resolve) => setTimeout(resolve, CANVAS2D_SETTLE_MS));
       const canvas = canvasRef.current;
       const renderer = rendererRef.current;
-      if (!canvas || !renderer) return Promise.resolve(null);
+      if (!canvas || !renderer) return null;
       // Drawn and copied in the same task: a WebGL canvas's buffer is only readable until it is shown.
       renderer.render(latest.current);
       const { width, height } = canvas;

@@ -36,8 +36,8 @@ export interface EditRenderer {
   render(values: EditValues | null): void;
   /**
    * Full-resolution render of `values` cropped to `crop` (source pixels; null = whole image) into a
-   * new canvas, in tiles no larger than the GPU allows (and EXPORT_TILE_PX), yielding to the page
-   * between tiles.
+   * new canvas, in tiles (WebGL2: no larger than the GPU allows and EXPORT_TILE_PX; Canvas 2D: 512 px),
+   * yielding to the page between tiles.
    */
   renderFull(values: EditValues, crop: PixelRect | null): Promise<CanvasLike>;
   dispose(): void;
@@ -659,7 +659,7 @@ export function adjustPixels(
  * paints stop for CANVAS2D_SHARPEN_AFTER_MS.
  */
 const CANVAS2D_FRAME_BUDGET_MS = 30;
-const CANVAS2D_SHARPEN_AFTER_MS = 150;
+export const CANVAS2D_SHARPEN_AFTER_MS = 150;
 const CANVAS2D_MAX_DRAFT_STEP = 4;
 /** Export tiles of the Canvas 2D renderer: each blocks the page for its JavaScript, so keep them small. */
 const CANVAS2D_TILE_PX = 512;
@@ -673,7 +673,7 @@ class Canvas2dRenderer implements EditRenderer {
   #source: ImageBitmap | null = null;
   #gate: SkinGate | null = null;
   #preview: { pixels: ImageData; forWidth: number; forHeight: number } | null = null;
-  #lastPaintAt = -Infinity;
+  #lastPaintEndedAt = -Infinity;
   #msPerPixel = 0;
   #sharpenTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -697,9 +697,7 @@ class Canvas2dRenderer implements EditRenderer {
 
   render(values: EditValues | null): void {
     this.#cancelSharpen();
-    const now = performance.now();
-    const moving = now - this.#lastPaintAt < CANVAS2D_SHARPEN_AFTER_MS;
-    this.#lastPaintAt = now;
+    const moving = performance.now() - this.#lastPaintEndedAt < CANVAS2D_SHARPEN_AFTER_MS;
     const source = this.#source;
     if (!source) {
       this.#context.clearRect(0, 0, this.#display.width, this.#display.height);
@@ -766,15 +764,16 @@ class Canvas2dRenderer implements EditRenderer {
     }
     if (shown.width === display.width && shown.height === display.height) {
       this.#context.putImageData(shown, 0, 0);
-      return;
+    } else {
+      // A draft, or a display larger than the photo: stretched to the canvas.
+      const scratch = createCanvas(shown.width, shown.height);
+      context2d(scratch).putImageData(shown, 0, 0);
+      this.#context.imageSmoothingEnabled = true;
+      this.#context.imageSmoothingQuality = 'low';
+      this.#context.clearRect(0, 0, display.width, display.height);
+      this.#context.drawImage(scratch, 0, 0, display.width, display.height);
     }
-    // A draft, or a display larger than the photo: stretched to the canvas.
-    const scratch = createCanvas(shown.width, shown.height);
-    context2d(scratch).putImageData(shown, 0, 0);
-    this.#context.imageSmoothingEnabled = true;
-    this.#context.imageSmoothingQuality = 'low';
-    this.#context.clearRect(0, 0, display.width, display.height);
-    this.#context.drawImage(scratch, 0, 0, display.width, display.height);
+    this.#lastPaintEndedAt = performance.now();
   }
 
   #cancelSharpen(): void {

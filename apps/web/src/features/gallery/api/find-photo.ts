@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type GalleryFlag, type GalleryPhoto, type PagedPhotosResponse } from '@studio-gallery/contract';
-import { getGalleryViewer, isCurrentViewer, type GalleryViewer } from '../../../lib/viewer';
+import { MAX_PAGE_SIZE, type GalleryFlag, type GalleryPhoto, type PagedPhotosResponse, type photoResponse } from '@studio-gallery/contract';
+import { api, isApiError, type Answer } from '../../../lib/api-client';
+import { getGalleryViewer, isCurrentViewer, viewerHeaders, type GalleryViewer } from '../../../lib/viewer';
 import { getGalleryPage, galleryQueryRoot } from './get-gallery-page';
 
 /** Pages of 100 looked through per tab before giving up (a gallery of 2,000 photos). */
@@ -39,14 +40,33 @@ export async function findPhoto(viewer: GalleryViewer, photoId: number, signal?:
   return null;
 }
 
-/** The photo `photoId` of the viewer's gallery (from the loaded pages when it is there); null: not found. */
-export function useFindPhoto(photoId: number | null) {
+/** GET /ex/images/photo?url=…: the photo one of its media URLs names, if the viewer may see it; else null. */
+export async function photoByUrl(url: string, signal?: AbortSignal): Promise<GalleryPhoto | null> {
+  try {
+    return await api.get<Answer<typeof photoResponse>>('/ex/images/photo', { query: { url }, headers: viewerHeaders(), signal });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 400 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The photo a legacy route names, in the viewer's gallery: from the pages already loaded when it is
+ * there, else by its media URL (one call), else — a link with only an id — by paging the gallery.
+ * null: not the viewer's photo.
+ */
+export function useFindPhoto({ id: photoId, url }: { id: number | null; url?: string | null }) {
   const queryClient = useQueryClient();
   const viewer = useMemo(() => getGalleryViewer(), []);
   const who = viewer.kind === 'user' ? `user:${viewer.userId}` : viewer.kind === 'visitor' ? `code:${viewer.code}` : 'none';
   return useQuery({
-    queryKey: [...galleryQueryRoot, 'photo', who, photoId] as const,
-    queryFn: ({ signal }) => (photoId === null ? null : (photoFromCache(queryClient, photoId) ?? findPhoto(viewer, photoId, signal))),
+    queryKey: [...galleryQueryRoot, 'photo', who, photoId, url ?? null] as const,
+    queryFn: ({ signal }) => {
+      if (photoId === null) return null;
+      const cached = photoFromCache(queryClient, photoId);
+      if (cached) return cached;
+      return url ? photoByUrl(url, signal) : findPhoto(viewer, photoId, signal);
+    },
     enabled: () => photoId !== null && isCurrentViewer(viewer),
     staleTime: 60_000,
     retry: false,

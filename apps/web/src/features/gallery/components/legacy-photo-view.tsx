@@ -27,7 +27,7 @@ export interface LegacyPhotoViewProps {
 /** The legacy /ImageDetail and /ImageShare view: the photo loaded as binary, with the §8 failure modal. */
 export function LegacyPhotoView({ photoUrl, title, backHref, loginHref, children, onEdit }: LegacyPhotoViewProps) {
   const { blob, isLoading, failure, retry } = useImageBinary(photoUrl);
-  const galleryPhoto = useFindPhoto(onEdit ? photoIdFromUrl(photoUrl) : null);
+  const galleryPhoto = useFindPhoto({ id: onEdit ? photoIdFromUrl(photoUrl) : null, url: photoUrl });
   const [dismissed, setDismissed] = useState<typeof failure>(null);
   return (
     <Stack gap="md" align="center" py="md">
