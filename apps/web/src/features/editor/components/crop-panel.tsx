@@ -10,6 +10,7 @@ import {
   editorMessages,
   type CropPreset,
   type CropRecipe,
+  type EditValues,
   type PassportDocument,
 } from '@studio-gallery/contract';
 import { saveBlobAs } from '../../../lib/file';
@@ -61,12 +62,14 @@ function sameCrop(a: CropRecipe, b: CropRecipe): boolean {
 
 export interface CropStageProps {
   state: EditState;
+  /** What the picture under the crop shows (the passport preset drops the adjustments unless kept). */
+  values: EditValues;
   snapshotRef: MutableRefObject<(() => Promise<PreviewSnapshot | null>) | null>;
   onCommit: (state: EditState) => void;
 }
 
 /** The crop view: the adjusted preview under react-easy-crop (drag, pinch, wheel, arrow keys). */
-export function CropStage({ state, snapshotRef, onCommit }: CropStageProps) {
+export function CropStage({ state, values, snapshotRef, onCommit }: CropStageProps) {
   const [picture, setPicture] = useState<{ url: string; size: Size } | null>(null);
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -81,10 +84,12 @@ export function CropStage({ state, snapshotRef, onCommit }: CropStageProps) {
     if (crop && !(reported && sameCrop(reported, crop))) setEpoch((n) => n + 1);
   }
 
+  const look = JSON.stringify(values);
   useEffect(() => {
     let url: string | null = null;
     let cancelled = false;
-    void snapshotRef.current?.().then((snapshot) => {
+    // After the hidden preview has painted these values.
+    void new Promise((resolve) => requestAnimationFrame(resolve)).then(() => snapshotRef.current?.()).then((snapshot) => {
       if (!snapshot || cancelled) return;
       url = URL.createObjectURL(snapshot.blob);
       setPicture({ url, size: { width: snapshot.width, height: snapshot.height } });
@@ -93,7 +98,7 @@ export function CropStage({ state, snapshotRef, onCommit }: CropStageProps) {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [snapshotRef]);
+  }, [snapshotRef, look]);
 
   if (!picture || !crop) {
     return (

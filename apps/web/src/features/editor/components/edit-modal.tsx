@@ -232,7 +232,7 @@ function EditorBody({
 
       <div className={classes.layout}>
         <div className={classes.stageColumn}>
-          {bitmap && panel === 'crop' ? <CropStage state={live} snapshotRef={snapshotRef} onCommit={(state) => dispatch({ type: 'commit', state })} /> : null}
+          {bitmap && panel === 'crop' ? <CropStage state={live} values={effectiveValues(live)} snapshotRef={snapshotRef} onCommit={(state) => dispatch({ type: 'commit', state })} /> : null}
           {bitmap ? (
             <div style={{ display: panel === 'crop' ? 'none' : 'contents' }}>
               <EditorStage bitmap={bitmap} values={shownValues} crop={shownCrop} skinGate={gate} rendererRef={rendererRef} snapshotRef={snapshotRef} label={comparing ? `${photo.name}, original` : `${photo.name}, edited preview`} />

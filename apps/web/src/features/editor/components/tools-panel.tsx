@@ -47,6 +47,8 @@ export function ToolsPanel({ values, disabled, onPreview, onCommit }: ToolsPanel
                 disabled={disabled}
                 label={formatEditValue}
                 marks={slider.min < 0 ? [{ value: 0 }] : undefined}
+                // A two-sided slider shows where it sits, not a bar growing from its far left.
+                styles={slider.min < 0 ? { bar: { display: 'none' } } : undefined}
                 onChange={(value) => onPreview(slider.name, value)}
                 onChangeEnd={(value) => onCommit(slider.name, value)}
                 onDoubleClick={() => onCommit(slider.name, 0)}
