@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { seededRandom } from '@studio-gallery/contract';
 import type { DatabaseConfig } from '../../apps/server/src/config';
 import { type Db, createDb } from '../../apps/server/src/db/create-db';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
@@ -74,17 +75,6 @@ export interface SeedPlan {
   analyzeSqlite?: boolean;
 }
 
-/** Deterministic pseudo-random numbers, so every run seeds the same data. */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PHOTO_BATCH = 1000;
 
@@ -95,7 +85,8 @@ const PHOTO_BATCH = 1000;
 export async function seedGallery(bench: BenchDatabase, plan: SeedPlan): Promise<{ measured: SeededCustomer[]; photos: number; ms: number }> {
   const started = Date.now();
   const kysely = bench.db.kysely;
-  const random = rng(20261122);
+  // Deterministic, so every run seeds the same data.
+  const random = seededRandom(20261122);
   const now = new Date().toISOString();
   const sharedHash = await hash(`bench-${randomBytes(8).toString('hex')}`);
 

@@ -9,3 +9,4 @@ export * from './gallery';
 export * from './pagination';
 export * from './commerce';
 export * from './editor';
+export * from './seeded-random';

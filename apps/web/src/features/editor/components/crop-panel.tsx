@@ -187,20 +187,13 @@ export function CropControls({ image, state, face, faceStatus, faceError, render
 
   return (
     <Stack gap="md">
-      <div>
-        <Text size="sm" fw={600} mb={6} id="crop-preset-label">
-          Shape
-        </Text>
-        <SegmentedControl
-          aria-labelledby="crop-preset-label"
-          fullWidth
-          size="xs"
-          orientation="vertical"
-          value={crop.preset}
-          onChange={(value) => choosePreset(value as CropPreset)}
-          data={CROP_PRESET_NAMES.map((preset) => ({ value: preset, label: CROP_PRESET_LABELS[preset] }))}
-        />
-      </div>
+      <Choice
+        id="crop-preset"
+        label="Shape"
+        value={crop.preset}
+        onChange={choosePreset}
+        options={CROP_PRESET_NAMES.map((preset) => ({ value: preset, label: CROP_PRESET_LABELS[preset] }))}
+      />
 
       {crop.preset !== 'passport' ? (
         <div>
@@ -235,20 +228,13 @@ export function CropControls({ image, state, face, faceStatus, faceError, render
 
       {crop.preset === 'passport' ? (
         <Stack gap="sm">
-          <div>
-            <Text size="sm" fw={600} mb={6} id="passport-document-label">
-              Document
-            </Text>
-            <SegmentedControl
-              aria-labelledby="passport-document-label"
-              fullWidth
-              size="xs"
-              orientation="vertical"
-              value={document ?? 'uk'}
-              onChange={(value) => chooseDocument(value as PassportDocument)}
-              data={PASSPORT_DOCUMENTS.map((value) => ({ value, label: passportSpec(value).label }))}
-            />
-          </div>
+          <Choice
+            id="passport-document"
+            label="Document"
+            value={document ?? 'uk'}
+            onChange={chooseDocument}
+            options={PASSPORT_DOCUMENTS.map((value) => ({ value, label: passportSpec(value).label }))}
+          />
           {checks ? (
             <div role="region" aria-label="Passport check" data-testid="passport-check" data-ok={passportOk(checks)}>
               <Text size="sm" fw={700} c={passportOk(checks) ? 'teal' : 'red'} mb={4}>
@@ -294,5 +280,17 @@ export function CropControls({ image, state, face, faceStatus, faceError, render
         Remove crop
       </Button>
     </Stack>
+  );
+}
+
+/** A titled list of options, one chosen (the crop's shape, the passport document). */
+function Choice<Value extends string>({ id, label, value, onChange, options }: { id: string; label: string; value: Value; onChange: (value: Value) => void; options: { value: Value; label: string }[] }) {
+  return (
+    <div>
+      <Text size="sm" fw={600} mb={6} id={`${id}-label`}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={`${id}-label`} fullWidth size="xs" orientation="vertical" value={value} onChange={(next) => onChange(next as Value)} data={options} />
+    </div>
   );
 }

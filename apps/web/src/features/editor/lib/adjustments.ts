@@ -1,4 +1,4 @@
-import { GRAIN_OVERLAY_OPACITY, GRAIN_TILE_PX, type EditValues } from '@studio-gallery/contract';
+import { GRAIN_OVERLAY_OPACITY, GRAIN_TILE_PX, seededRandom, type EditValues } from '@studio-gallery/contract';
 
 /**
  * The reference maths of the Light, Color and Effects sliders (docs/editor.md). The WebGL2 shader
@@ -326,17 +326,6 @@ export interface GrainLevel {
 /** A fixed seed: every preview and export of a photo gets the same grain. */
 const GRAIN_SEED = 0x5eed_9a1d;
 
-/** mulberry32: small, fast, good enough for noise. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The grain tile, GRAIN_TILE_PX square, and its smaller levels (sizes halving, rounded down, to 1x1)

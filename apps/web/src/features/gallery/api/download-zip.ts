@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { GalleryPhoto } from '@studio-gallery/contract';
 import { env } from '../../../config/env';
+import { saveBlobAs } from '../../../lib/file';
 import { getToken } from '../../../lib/session';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { viewerHeaders } from '../../../lib/viewer';
@@ -45,15 +46,7 @@ export async function downloadZip(photos: GalleryPhoto[]): Promise<{ count: numb
   if (!response.ok) throw new Error(`ZIP download failed (${response.status})`);
   const blob = await response.blob();
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'), 'photos.zip');
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlobAs(blob, fileName);
   return { count: photos.length, fileName };
 }
 

@@ -1,0 +1,14 @@
+/**
+ * Deterministic pseudo-random numbers in [0, 1) from a 32-bit seed (mulberry32: small, fast, good
+ * enough for noise and test data): the editor's grain tile and the benchmarks' seeded data.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
