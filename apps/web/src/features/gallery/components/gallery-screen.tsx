@@ -306,7 +306,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                     onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
                   />
                   <Group gap={8} wrap="nowrap">
-                    <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} className={classes.perPageLabel}>
+                    <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} className={`${classes.perPageLabel} ${classes.hiddenOnPhone}`}>
                       Per page
                     </Text>
                     <NativeSelect
@@ -329,7 +329,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                       <CloseButton size="md" aria-label="Clear selection" onClick={() => dispatch({ type: 'clearSelection' })} />
                       <Text size="sm" fw={600} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
                         {selectedPhotos.length}
-                        <span className={classes.selectedWord}> selected</span>
+                        <span className={classes.hiddenOnPhone}> selected</span>
                       </Text>
                     </Group>
                     <div className={classes.selectionActions}>
