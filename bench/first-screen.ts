@@ -4,6 +4,8 @@
 //   npx tsx bench/first-screen.ts [--no-build] [--dist <dir>]
 // --dist measures another build as it is (say, one of the previous commit, for a same-load comparison).
 // Sizes are CDP Network.loadingFinished encodedDataLength (bytes on the wire: headers + body as sent).
+// It also checks the photo editor stays off the gallery (issue 12): after the idle warm-ups have run, no
+// request may have asked for the editor's chunks, its face worker or anything under /editor-models/.
 // The build goes to bench/.data/web-dist (git-ignored), not apps/web/dist.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -16,6 +18,10 @@ const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', d
 const BUDGET_KB = 600;
 const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
 const webDist = path.resolve(args.dist ?? path.join(repoRoot, 'bench', '.data', 'web-dist'));
+/** What only Edit may load: the editor's chunks (edit-modal, face-detection, face-worker) and its models. */
+const EDITOR_REQUEST = /\/editor-models\/|\/assets\/(edit-modal|face-detection|face-worker)-/;
+/** Longer than the gallery's idle warm-up (page loaded, settled 1.5 s, idle: lib/when-idle.ts). */
+const IDLE_WARM_UP_MS = 4000;
 
 console.log(`first-screen benchmark — ${new Date().toISOString()}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (!args['no-build'] && !args.dist) {
@@ -40,6 +46,8 @@ try {
     const context = await browser.newContext({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor, isMobile: device.isMobile, hasTouch: device.isMobile });
     const page = await context.newPage();
     const meter = await meterOf(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
     const login = meter.total();
@@ -58,9 +66,15 @@ try {
     await page.waitForLoadState('networkidle');
     await waitForImagesInView(page);
     const all12 = meter.total();
+    const all12ByType = meter.byType();
+    await page.waitForTimeout(IDLE_WARM_UP_MS);
+    await page.waitForLoadState('networkidle');
+    const warmedUp = meter.total();
+    const editorRequests = requested.filter((url) => EDITOR_REQUEST.test(url));
+    if (editorRequests.length > 0) console.log(`\n${device.name}: the gallery requested editor files: ${editorRequests.join(', ')}`);
 
     console.log(`\n${device.name}: ${cards} photo cards on the first screen; transfers by type (all 12 photos loaded):`);
-    console.table(meter.byType());
+    console.table(all12ByType);
     rows.push({
       device: device.name,
       '/login KB': kb(login.bytes),
@@ -68,6 +82,8 @@ try {
       'all 12 photos loaded KB': kb(all12.bytes),
       requests: all12.requests,
       'budget 600 KB': all12.bytes <= BUDGET_KB * 1024 ? 'met' : 'NOT met',
+      [`+ idle warm-ups KB (${IDLE_WARM_UP_MS / 1000} s later)`]: kb(warmedUp.bytes),
+      'editor files requested': editorRequests.length,
     });
     await context.close();
   }
@@ -133,5 +149,5 @@ async function waitForImagesInView(page: Page): Promise<void> {
 }
 
 function kb(bytes: number): number {
-  return Math.round(bytes / 1024);
+  return Math.round(bytes / 102.4) / 10;
 }

@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@studio-gallery/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +20,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+const execFileAsync = promisify(execFile);
+const compressDist = fileURLToPath(new URL('../../web/scripts/compress-dist.mjs', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('the API shell', () => {
@@ -158,6 +164,9 @@ describe('rate limits on sign-in, sign-up and password calls', () => {
 
 describe('the built web app', () => {
   const appScript = `console.log(${JSON.stringify('app '.repeat(500))});`;
+  // A WebAssembly header and a repetitive body (the real tfjs .wasm files shrink by 70-75 %), and weights that do not shrink.
+  const wasm = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), Buffer.alloc(8192, 'wasm code ')]);
+  const weights = randomBytes(8192);
   let withWeb: TestApp;
   let webDist: string;
   beforeAll(async () => {
@@ -168,6 +177,12 @@ describe('the built web app', () => {
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(appScript));
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(appScript));
     await fs.writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The editor's models folder as the web build leaves it: compress-dist.mjs writes copies of the .wasm
+    // (it compresses well) and none of the weights that barely shrink (random bytes here).
+    await fs.mkdir(path.join(webDist, 'editor-models'));
+    await fs.writeFile(path.join(webDist, 'editor-models', 'tfjs-backend-wasm.wasm'), wasm);
+    await fs.writeFile(path.join(webDist, 'editor-models', 'selfie.bin'), weights);
+    await execFileAsync(process.execPath, [compressDist, webDist]);
     withWeb = await startTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -215,16 +230,54 @@ describe('the built web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(appScript);
   });
+
+  it("sends the editor's .wasm brotli-compressed as application/wasm, cached for a day and revalidated by ETag", async () => {
+    const url = `${withWeb.baseUrl}/editor-models/tfjs-backend-wasm.wasm`;
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await rawGet(url, { 'accept-encoding': acceptEncoding });
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      // WebAssembly.instantiateStreaming refuses anything but application/wasm.
+      expect(response.headers['content-type']).toBe('application/wasm');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.body.length).toBeLessThan(wasm.length / 2);
+      expect(decode(response.body).equals(wasm)).toBe(true);
+
+      const etag = response.headers.etag;
+      expect(etag).toBeTruthy();
+      const revalidated = await rawGet(url, { 'accept-encoding': acceptEncoding, 'if-none-match': etag! });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+    }
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/wasm');
+    expect(plain.body.equals(wasm)).toBe(true);
+  });
+
+  it('sends model weights that do not compress as they are', async () => {
+    await expect(fs.access(path.join(webDist, 'editor-models', 'selfie.bin.br'))).rejects.toThrow();
+    const response = await rawGet(`${withWeb.baseUrl}/editor-models/selfie.bin`, { 'accept-encoding': 'br, gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(response.body.equals(weights)).toBe(true);
+  });
 });
 
 /** A GET that leaves the body as sent (fetch would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
   });

@@ -7,10 +7,24 @@ import fp from 'fastify-plugin';
 import { NotFoundError } from '../errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The photo editor's face models and tfjs WebAssembly (public/editor-models/, ~1.9 MB brotli): they change
+ * only when @vladmandic/human is upgraded, but their names carry no content hash (the library asks for
+ * fixed names under one base URL), so they cannot be `immutable`. Revalidating on every editor open
+ * (`no-cache`) costs seven conditional requests before the first detection, and, since a build rewrites the
+ * files' mtimes and so their ETags, a full download after every release anyway. Instead: fresh for a
+ * day, then served from cache for a week more while the browser revalidates in the background (ETag /
+ * Last-Modified, 304 when unchanged). The price is that for up to a day after a release that changes
+ * these files a browser may pair the new worker script with the old .wasm or weights, and face
+ * detection then fails with its own message (the editor still works without it); a release that
+ * upgrades human should therefore also rename the folder (face-detection.ts `defaultModelBaseUrl`).
+ */
+const EDITOR_MODELS = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /**
  * Serves the built web app at / when its folder exists, pre-compressed when the browser accepts it:
- * hashed files under /assets are cached for good, everything else is revalidated, and any other page path gets index.html (client routing).
+ * hashed files under /assets are cached for good, the editor's models for a day (EDITOR_MODELS),
+ * everything else is revalidated, and any other page path gets index.html (client routing).
  * Unknown /api paths answer 404 `{ message }`.
  */
 export const webAppPlugin = fp(
@@ -24,8 +38,10 @@ export const webAppPlugin = fp(
         preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
-          const inAssets = path.relative(options.webDist, filePath).split(path.sep)[0] === 'assets';
-          res.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+          const folder = path.relative(options.webDist, filePath).split(path.sep)[0];
+          res.setHeader('cache-control', folder === 'assets' ? IMMUTABLE : folder === 'editor-models' ? EDITOR_MODELS : 'no-cache');
+          // The same URL is sent as brotli, gzip or plain: a shared cache must key on Accept-Encoding.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }
