@@ -27,6 +27,13 @@ const GALLERY_LATER_MODULES = [
   'app/layouts/navigation-drawer.tsx',
   'components/tooltip.tsx',
 ];
+/**
+ * Libraries only the photo editor uses (the crop UI, Mantine's sliders and segmented control): a chunk
+ * of their own, loaded when Edit is opened, instead of the other screens' chunk the login page
+ * preloads. Named, not derived: a derived set would also take libraries other screens share with the
+ * editor (Switch, List), and those screens would then load the editor's chunk.
+ */
+const EDITOR_ONLY_LIBRARIES = /[\\/]node_modules[\\/](react-easy-crop|normalize-wheel|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Slider|SegmentedControl|FloatingIndicator)|@mantine[\\/]hooks[\\/]esm[\\/]use-move)[\\/]/;
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const APP_SOURCE = /[\\/]src[\\/]/;
@@ -271,6 +278,7 @@ export default defineConfig(({ command }) => ({
             // other screens and of the gallery's lazy modals.
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGallery(id), priority: 19 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
+            { name: 'editor-libs', test: EDITOR_ONLY_LIBRARIES, priority: 18.2 },
             { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
             // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
             // one chunk. Not every module start-up imports: one it reaches for a constant may declare
