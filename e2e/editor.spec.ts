@@ -16,6 +16,7 @@ import { e2eDir } from './support/env';
 import { activateFromInvitation, runStudio } from './support/shoot';
 
 const ASTRONAUT = path.join(e2eDir, 'fixtures', 'astronaut.jpg');
+const DEMO_VISITOR_CODE = 'DemoTeamHeadshots-2026-StudioGallery-Visitor';
 const BACKDROP = { r: 62, g: 64, b: 70 };
 
 // WebGL2 in headless Chromium needs SwiftShader; the config's --disable-gpu stays for the other specs.
@@ -213,6 +214,12 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   await expect(check).toHaveAttribute('data-ok', 'true');
   await expect(editor.getByText(editorMessages.passportNoRetouch)).toBeVisible();
   await snap(page, 'editor-passport');
+  // The 4x6 in print sheet at 600 dpi: eight 35x45 mm copies with cut marks.
+  const sheetDownloading = page.waitForEvent('download');
+  await editor.getByRole('button', { name: 'Download 4x6 in print sheet' }).click();
+  const sheet = await sheetDownloading;
+  const sheetSize = await sharp(await sheet.path()).metadata();
+  expect([sheetSize.width, sheetSize.height].sort()).toEqual([2400, 3600]);
   for (const document of ['Schengen visa / ICAO passport', 'US passport / visa']) {
     await choose(editor, document);
     await expect(check).toHaveAttribute('data-ok', 'true');
@@ -280,4 +287,32 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   await expect(check).toHaveAttribute('data-ok', 'false');
   await expect(check.locator('[data-rule="whole-head"][data-ok="false"]')).toContainText(/top of the head is cut off/i);
   await snap(page, 'editor-passport-head-cut');
+});
+
+test('a session-code visitor edits and downloads a copy but cannot save into the gallery', async ({ page }) => {
+  test.setTimeout(120_000);
+  const q = Buffer.from(JSON.stringify({ code: DEMO_VISITOR_CODE })).toString('base64');
+  await page.goto(`/?q=${encodeURIComponent(q)}`);
+  await page.goto('/main');
+  const edit = page.getByRole('button', { name: /^Edit / }).first();
+  await expect(edit).toBeVisible();
+  const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
+  await edit.click();
+  const editor = page.getByRole('dialog', { name: 'Edit photo' });
+  await expect(editor.getByText(editorMessages.saveEditsNeedsLogin, { exact: false }).first()).toBeVisible();
+  const tools = editor.getByRole('button', { name: /Light, Color & Effects/ });
+  await expect(tools).toBeEnabled({ timeout: 30_000 });
+  await tools.click();
+  await moveSlider(page, 'Exposure', 5);
+  await editor.getByRole('button', { name: 'Close editor' }).click();
+  const leaving = editor.getByRole('alertdialog', { name: editorMessages.saveEditsNeedsLogin });
+  await expect(leaving).toBeVisible();
+  await snap(page, 'editor-visitor-leaving');
+  const downloading = page.waitForEvent('download');
+  await leaving.getByRole('button', { name: 'Download edited copy' }).click();
+  expect((await downloading).suggestedFilename()).toBe(`edited-${name}.jpg`);
+  await leaving.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByTestId('saving-overlay')).toHaveCount(0);
+  await expect(page.getByText('Edited', { exact: true })).toHaveCount(0);
 });
