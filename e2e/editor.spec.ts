@@ -265,8 +265,9 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   await editor.getByRole('button', { name: 'Back' }).click();
   await editor.getByRole('button', { name: /^Crop/ }).click();
   await expect(editor.getByRole('radio', { name: 'Circle' })).toBeChecked();
-  // Nothing changed: closing saves nothing.
-  await editor.getByRole('button', { name: 'Close editor' }).click();
+  // Nothing changed: closing (Escape) saves nothing. The page does not scroll under the editor.
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
   await expect(page.getByTestId('saving-overlay')).toHaveCount(0);
 
