@@ -225,9 +225,13 @@ function EditorBody({
             </Button>
           </Tooltip>
         </Group>
-        <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} disabled={!ready} onClick={() => void downloadCopy()}>
+        {/* Phones have room for the icon only. */}
+        <Button variant="light" visibleFrom="sm" leftSection={<IconDownload size={16} aria-hidden />} disabled={!ready} onClick={() => void downloadCopy()}>
           Download copy
         </Button>
+        <ActionIcon variant="light" size="lg" hiddenFrom="sm" aria-label="Download copy" disabled={!ready} onClick={() => void downloadCopy()}>
+          <IconDownload size={18} aria-hidden />
+        </ActionIcon>
       </Group>
 
       <div className={classes.layout}>
