@@ -1,4 +1,6 @@
-// Builds the server into one ES module, apps/server/dist/server.js, for `npm start`.
+// Builds the server into one ES module, apps/server/dist/server.js, for `npm start`, and the
+// segmentation pool's worker thread into dist/segmentation-worker.js beside it (piscina starts it by
+// file: media/segmentation/segmentation-pool.ts).
 //
 // - Dependencies stay external (loaded from node_modules at run time, native modules included);
 //   the workspace's own TypeScript packages (`@studio-gallery/*`) are inlined.
@@ -14,12 +16,15 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export const outfile = path.join(serverRoot, 'dist', 'server.js');
 
 await build({
-  entryPoints: [path.join(serverRoot, 'src', 'server.ts')],
+  entryPoints: {
+    server: path.join(serverRoot, 'src', 'server.ts'),
+    'segmentation-worker': path.join(serverRoot, 'src', 'media', 'segmentation', 'worker.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile,
+  outdir: path.dirname(outfile),
   sourcemap: true,
   logLevel: 'warning',
   plugins: [

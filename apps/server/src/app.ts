@@ -71,6 +71,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, config, log: app.log });
+  app.addHook('onClose', () => services.backgroundRemoval.close());
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,6 +31,11 @@ export interface Config {
   sessionCodeRateLimit: number;
   /** Request-time image work (media/image-work-queue.ts): images processed at once, and requests waiting for a turn. */
   imageQueue: { concurrency: number; maxWaiting: number };
+  /**
+   * Person segmentation (media/segmentation/): worker threads (default half the cores, at least 1),
+   * requests waiting for one, and the folder of the selfie model (shared with the web app).
+   */
+  segmentation: { threads: number; maxWaiting: number; modelDir: string };
   /** Bound of the gallery's cache of page answers (modules/gallery/page-answers.ts); 0 turns it off. */
   galleryPageCacheBytes: number;
   logLevel: LogLevel;
@@ -113,6 +119,10 @@ const envSchema = z.object({
   IMAGE_QUEUE_WAITING: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 10_000), {
     message: 'IMAGE_QUEUE_WAITING must be a whole number between 0 (no waiting) and 10000',
   }),
+  SEGMENTATION_THREADS: positiveInteger('SEGMENTATION_THREADS', 64),
+  SEGMENTATION_QUEUE_WAITING: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 1000), {
+    message: 'SEGMENTATION_QUEUE_WAITING must be a whole number between 0 (no waiting) and 1000',
+  }),
   GALLERY_PAGE_CACHE_MB: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 4096), {
     message: 'GALLERY_PAGE_CACHE_MB must be a whole number between 0 (off) and 4096',
   }),
@@ -177,6 +187,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     imageQueue: {
       concurrency: e.IMAGE_QUEUE_CONCURRENCY ? Number(e.IMAGE_QUEUE_CONCURRENCY) : 1,
       maxWaiting: e.IMAGE_QUEUE_WAITING ? Number(e.IMAGE_QUEUE_WAITING) : 8,
+    },
+    segmentation: {
+      threads: e.SEGMENTATION_THREADS ? Number(e.SEGMENTATION_THREADS) : Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      maxWaiting: e.SEGMENTATION_QUEUE_WAITING ? Number(e.SEGMENTATION_QUEUE_WAITING) : 4,
+      modelDir: path.join(REPO_ROOT, 'apps/web/public/editor-models'),
     },
     galleryPageCacheBytes: (e.GALLERY_PAGE_CACHE_MB ? Number(e.GALLERY_PAGE_CACHE_MB) : 32) * 1024 * 1024,
     logLevel: (e.LOG_LEVEL as LogLevel | undefined) ?? 'info',

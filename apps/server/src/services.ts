@@ -10,6 +10,8 @@ import { AccountsService } from './modules/accounts/accounts.service';
 import type { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { GoogleIdTokenVerifier } from './modules/accounts/google-id-tokens';
 import { PasswordsService } from './modules/accounts/passwords.service';
+import { BackgroundsRepository } from './modules/backgrounds/backgrounds.repository';
+import { BackgroundsService } from './modules/backgrounds/backgrounds.service';
 import { BrandingRepository } from './modules/branding/branding.repository';
 import { BrandingService } from './modules/branding/branding.service';
 import { NotificationSettingsRepository } from './modules/notifications/notification-settings.repository';
@@ -34,6 +36,8 @@ import { PageAnswers } from './modules/gallery/page-answers';
 import { PhotoEditsService } from './modules/gallery/photo-edits.service';
 import type { Storage } from './storage/storage';
 import { ImageWorkQueue } from './media/image-work-queue';
+import { SegmentationPool } from './media/segmentation/segmentation-pool';
+import { BackgroundRemovalService } from './modules/editor/background-removal.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -45,6 +49,8 @@ export interface Services {
   pricing: PricingService;
   checkout: CheckoutService;
   branding: BrandingService;
+  /** The editor's studio backdrops (the studio CLI manages them). */
+  backgrounds: BackgroundsService;
   storage: Storage;
   gallery: GalleryService;
   /** The gallery's page answers, cached while their photos are unchanged. */
@@ -52,6 +58,8 @@ export interface Services {
   downloads: DownloadsService;
   /** The editor's saves: edited versions beside the original. */
   photoEdits: PhotoEditsService;
+  /** Owns the segmentation worker threads: the app closes it (app.ts). */
+  backgroundRemoval: BackgroundRemovalService;
   /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
   imageWork: ImageWorkQueue;
 }
@@ -64,7 +72,7 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue'>;
+  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation'>;
   log: FastifyBaseLogger;
 }
 
@@ -91,11 +99,13 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     pricing,
     checkout: new CheckoutService(pricing, payments, paymentProviderFor(config.stripe, payments), orders, clock, log),
     branding,
+    backgrounds: new BackgroundsService(new BackgroundsRepository(db), storage, clock),
     storage,
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
     photoEdits: new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock),
+    backgroundRemoval: new BackgroundRemovalService(new SegmentationPool(config.segmentation, config.segmentation.modelDir)),
     imageWork,
   };
 }

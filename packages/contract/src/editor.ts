@@ -28,6 +28,9 @@ export const editorMessages = {
   editedImageInvalid: 'The edited image must be a JPEG, PNG or WebP picture.',
   editedImageTooLarge: 'The edited image is too large (at most 100 megapixels).',
   passportNoRetouch: 'A passport photo must not be retouched or have its background replaced.',
+  /** Ours, as saveEditsNeedsLogin: background removal is for signed-in customers. */
+  removeBackgroundNeedsLogin: 'You can remove the background after logging in',
+  backgroundRemoved: 'The background was removed.',
 } as const;
 
 /** Slider values (spec §3 "Edit values"), in the order the panels show them. */
@@ -153,3 +156,46 @@ export const saveEditedImageRequest = z.object({
 export type SaveEditedImageRequest = z.input<typeof saveEditedImageRequest>;
 
 export const revertEditRequest = z.object({ photoId: idParam });
+
+/** POST /ex/images/remove-background (spec §7): the image as base64 (JPEG, PNG or WebP; a data: prefix is tolerated). */
+export const removeBackgroundRequest = z.object({
+  ImageBase64: z.string().min(1).max(MAX_EDITED_IMAGE_BODY_BYTES),
+});
+export type RemoveBackgroundRequest = z.infer<typeof removeBackgroundRequest>;
+
+export const removeBackgroundResponse = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    /** Base64 of a PNG the photo's size (turned upright), its alpha the person mask: 255 on the person, 0 on the backdrop. */
+    processedImageBase64: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'RemoveBackgroundResult', description: 'The photo with its background removed (PNG with alpha)' });
+export type RemoveBackgroundResponse = z.infer<typeof removeBackgroundResponse>;
+
+// --- studio backdrops of the background panel (spec §3 "Background image", §7 background-images, §9) ---
+
+/** Path of GET /background/background-images/by-client/{client}: the corporate client's id (branding's `id`). */
+export const backgroundImagesParams = z.object({ client: idParam });
+
+export const backgroundImage = z
+  .object({
+    /** The studio backdrop's id as text (`"12"`), or `builtin-…` for one of the five built-ins. */
+    id: z.string(),
+    name: z.string(),
+    /** The backdrop at studio size (JPEG, up to 2400x3600): what the composite uses. */
+    imageUrl: z.string(),
+    /** A small WebP (240x360) for the panel's picker. */
+    thumbnail: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** Always true: disabled backdrops are not listed. */
+    status: z.boolean(),
+    /** One of the five built-ins the server answers when the studio has none. */
+    builtIn: z.boolean(),
+  })
+  .register(z.globalRegistry, { id: 'BackgroundImage', description: 'A studio backdrop of the editor’s background panel' });
+export type BackgroundImage = z.infer<typeof backgroundImage>;
+
+export const backgroundImagesResponse = z.array(backgroundImage);
+export type BackgroundImagesResponse = z.infer<typeof backgroundImagesResponse>;

@@ -7,11 +7,13 @@ import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';
 import type { Database } from '../db/schema';
-import { NotFoundError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { migrateToLatest } from '../db/migrate';
 import { type Mailer, createMailer } from '../mail/mailer';
 import { AccountMails } from '../modules/accounts/account-mails';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
+import { BackgroundsRepository } from '../modules/backgrounds/backgrounds.repository';
+import { BackgroundsService } from '../modules/backgrounds/backgrounds.service';
 import { CustomerInvitations } from '../modules/accounts/customer-invitations';
 import { BrandingRepository } from '../modules/branding/branding.repository';
 import { BrandingService } from '../modules/branding/branding.service';
@@ -49,6 +51,16 @@ Sets (and prints) the studio's retouching prices, turnaround and sales tax.
   npm run studio -- coupon <CODE> --percent <n> [--expires YYYY-MM-DD] [--max-uses <n>] [--inactive]
 
 Creates a coupon.
+
+  npm run studio -- backgrounds list [--client <id>]
+  npm run studio -- backgrounds add <file> --name <name> [--client <id>]
+  npm run studio -- backgrounds disable <id> | enable <id> | remove <id>
+
+The editor's studio backdrops (GET /api/background/background-images/by-client/{client}). add checks
+the file by content (JPEG, PNG, WebP or TIFF) and stores a JPEG of at most 2400x3600 and a thumbnail;
+--client is a corporate client's id (default: the studio's own). A client without listed backdrops
+gets the studio's; a studio without any, five built-ins. disable hides one, enable shows it again,
+remove deletes it and its files.
 
 Every command uses the server's configuration: DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
 
@@ -335,12 +347,78 @@ async function runCoupon(argv: string[]): Promise<number> {
   });
 }
 
+function parseId(value: string | undefined, what: string): number {
+  const id = Number(value);
+  if (value === undefined || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`${what} must be a positive whole number`);
+  return id;
+}
+
+async function runBackgrounds(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { client: { type: 'string' }, name: { type: 'string' } },
+  });
+  const [action, argument, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError('backgrounds takes one action and at most one argument');
+  const clientId = values.client === undefined ? undefined : parseId(values.client, '--client');
+  return withStudio(async ({ db, storage }) => {
+    const backgrounds = new BackgroundsService(new BackgroundsRepository(db), storage, systemClock);
+    try {
+      switch (action) {
+        case 'list': {
+          if (argument !== undefined) throw new UsageError('backgrounds list takes only --client');
+          const rows = await backgrounds.listForStudio(clientId);
+          if (rows.length === 0) process.stderr.write('No backdrops: the editor shows the five built-ins.\n');
+          for (const row of rows) {
+            process.stdout.write(
+              `${row.id}\tclient ${row.corporate_client_id}\t${row.status === 1 ? 'enabled' : 'disabled'}\t${row.width}x${row.height}\t${row.name}\n`,
+            );
+          }
+          return 0;
+        }
+        case 'add': {
+          if (!argument) throw new UsageError('backgrounds add takes one image file');
+          if (!values.name?.trim()) throw new UsageError('--name <name> is required');
+          let file: Buffer;
+          try {
+            file = await fs.readFile(path.resolve(argument));
+          } catch (error) {
+            throw new UsageError(`cannot read ${argument}: ${(error as Error).message}`);
+          }
+          const row = await backgrounds.add({ file, name: values.name, clientId });
+          process.stderr.write(`Backdrop "${row.name}" added for client ${row.corporate_client_id} (${row.width}x${row.height}); its id:\n`);
+          process.stdout.write(`${row.id}\n`);
+          return 0;
+        }
+        case 'disable':
+        case 'enable': {
+          const row = await backgrounds.setEnabled(parseId(argument, `backgrounds ${action} <id>`), action === 'enable');
+          process.stderr.write(`Backdrop ${row.id} "${row.name}" ${action}d.\n`);
+          return 0;
+        }
+        case 'remove': {
+          const row = await backgrounds.remove(parseId(argument, 'backgrounds remove <id>'));
+          process.stderr.write(`Backdrop ${row.id} "${row.name}" removed.\n`);
+          return 0;
+        }
+        default:
+          throw new UsageError('backgrounds takes list, add, disable, enable or remove');
+      }
+    } catch (error) {
+      if (error instanceof NotFoundError || error instanceof ValidationError) throw new UsageError(error.message);
+      throw error;
+    }
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'import') return runImport(rest);
   if (command === 'deliver') return runDeliver(rest);
   if (command === 'prices') return runPrices(rest);
   if (command === 'coupon') return runCoupon(rest);
+  if (command === 'backgrounds') return runBackgrounds(rest);
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return command === undefined ? 2 : 0;

@@ -58,6 +58,10 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     youtube_url: true, faqs_json: true, support_email: true, is_default: true, created_at: true,
   },
   slider_images: { id: true, kind: true, title: true, photo_key: true, link_url: true, position: true, created_at: true },
+  background_images: {
+    id: true, corporate_client_id: true, name: true, image_key: true, thumbnail_key: true, width: true, height: true, status: true,
+    created_at: true,
+  },
   users: {
     id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
     contact_number: true, image_key: true, google_sub: true, created_at: true, updated_at: true,

@@ -7,6 +7,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 export interface Database {
   corporate_clients: CorporateClientsTable;
   slider_images: SliderImagesTable;
+  background_images: BackgroundImagesTable;
   users: UsersTable;
   user_keys: UserKeysTable;
   auth_sessions: AuthSessionsTable;
@@ -62,6 +63,24 @@ export interface SliderImagesTable {
   position: number;
   created_at: Timestamp;
 }
+
+/** A studio backdrop of the editor's background panel (migration 2026-11-25-04). */
+export interface BackgroundImagesTable {
+  id: Generated<number>;
+  /** Whose backdrop: a corporate client, or the default studio's row. */
+  corporate_client_id: number;
+  name: string;
+  /** Storage keys under `backgrounds/`: the JPEG rendition and its WebP thumbnail. */
+  image_key: string;
+  thumbnail_key: string;
+  width: number;
+  height: number;
+  /** 1 listed, 0 disabled. */
+  status: Generated<Flag>;
+  created_at: Timestamp;
+}
+export type BackgroundImageRow = Selectable<BackgroundImagesTable>;
+export type NewBackgroundImageRow = Insertable<BackgroundImagesTable>;
 
 export interface UsersTable {
   id: Generated<number>;

@@ -17,6 +17,7 @@ const TAGS = [
   { name: 'accounts', description: 'Sign-in, sign-up, activation, passwords and sessions' },
   { name: 'users', description: "The caller's profile, invoices and notification settings" },
   { name: 'gallery', description: 'Photos and sessions: pages, favourites, names, sharing, downloads' },
+  { name: 'editor', description: 'The photo editor’s work on the server: background removal' },
   { name: 'commerce', description: 'Prices, tax, coupons, card payments' },
   { name: 'orders', description: 'Orders (special requests) for retouching' },
   { name: 'branding', description: 'What the login screen and sidebar show' },

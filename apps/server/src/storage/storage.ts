@@ -46,10 +46,10 @@ export function assertValidStorageKey(key: string): void {
 
 /**
  * The folders served publicly at /api/media (routes/api/media.ts): logos and banner, slider pictures,
- * profile photos. Gallery photos live under `photos/` and leave only through signed URLs and download
+ * profile photos, the editor's studio backdrops. Gallery photos live under `photos/` and leave only through signed URLs and download
  * tokens (modules/gallery/media-urls.ts, downloads.service.ts).
  */
-export const PUBLIC_MEDIA_FOLDERS = ['branding', 'sliders', 'avatars'] as const;
+export const PUBLIC_MEDIA_FOLDERS = ['branding', 'sliders', 'avatars', 'backgrounds'] as const;
 export type PublicMediaFolder = (typeof PUBLIC_MEDIA_FOLDERS)[number];
 
 /** A fresh, unguessable key of a public file such as `avatars/<32 hex>.webp`. */

@@ -8,6 +8,7 @@ import { downloadChecksums } from './2026-11-22-05-download-checksums';
 import { authSessions } from './2026-11-25-01-auth-sessions';
 import { couponReservations } from './2026-11-25-02-coupon-reservations';
 import { photoEdits } from './2026-11-25-03-photo-edits';
+import { backgroundImages } from './2026-11-25-04-background-images';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -23,5 +24,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25-01-auth-sessions': authSessions(),
     '2026-11-25-02-coupon-reservations': couponReservations(dialect),
     '2026-11-25-03-photo-edits': photoEdits(),
+    '2026-11-25-04-background-images': backgroundImages(dialect),
   };
 }

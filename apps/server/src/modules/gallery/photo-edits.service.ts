@@ -1,16 +1,14 @@
 import { type EditRecipe, type GalleryPhoto, editorMessages, galleryMessages } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
+import { checkEditedImage, withEditedImageErrors } from '../../media/edited-image';
 import type { ImageWorkQueue } from '../../media/image-work-queue';
 import { decodeBase64Image } from '../../media/profile-image';
-import { ImageTooLargeError, type RenditionSet, UnreadableImageError, inspectSource, makeRenditions } from '../../media/renditions';
+import { type RenditionSet, makeRenditions } from '../../media/renditions';
 import type { Storage } from '../../storage/storage';
 import type { GalleryRepository, PhotoChange } from './gallery.repository';
 import type { GalleryService, Viewer } from './gallery.service';
 import { type StoredMediaFolder, deleteMediaFolder, storedVersion, storeRenditionSet } from './photo-media';
-
-/** The formats an edited image may come in (judged by its content): what browsers' canvases export. */
-const EDITED_FORMATS = new Set(['jpg', 'png', 'webp']);
 
 export interface SaveEditRequest {
   photoId: number;
@@ -102,14 +100,6 @@ export class PhotoEditsService {
  * its original keeps the transparency).
  */
 async function editedRenditions(image: Buffer): Promise<RenditionSet> {
-  try {
-    if (image.length === 0) throw new UnreadableImageError('empty');
-    const source = await inspectSource(image);
-    if (!EDITED_FORMATS.has(source.extension)) throw new UnreadableImageError(`unsupported format ${source.extension}`);
-    return await makeRenditions(image);
-  } catch (error) {
-    if (error instanceof ImageTooLargeError) throw new ValidationError(editorMessages.editedImageTooLarge, { cause: error });
-    if (error instanceof UnreadableImageError) throw new ValidationError(editorMessages.editedImageInvalid, { cause: error });
-    throw error;
-  }
+  await checkEditedImage(image);
+  return withEditedImageErrors(() => makeRenditions(image));
 }

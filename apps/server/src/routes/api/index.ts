@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import type { Services } from '../../services';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { backgroundsRoutes } from './backgrounds';
 import { brandingRoutes } from './branding';
 import { commerceRoutes } from './commerce';
+import { editorRoutes } from './editor';
 import { galleryRoutes } from './gallery';
 import { healthRoutes } from './health';
 import { mediaRoutes } from './media';
@@ -33,4 +35,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
     imageWork: services.imageWork,
   });
   await app.register(photoEditsRoutes, { edits: services.photoEdits });
+  await app.register(editorRoutes, { backgroundRemoval: services.backgroundRemoval });
+  await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
 };

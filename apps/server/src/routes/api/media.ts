@@ -6,7 +6,7 @@ import { contentTypeForKey } from '../../media/content-types';
 import { type Storage, isPublicMediaKey } from '../../storage/storage';
 
 /**
- * Public media (logos, sliders, profile photos): only the files directly inside the public folders
+ * Public media (logos, sliders, profile photos, studio backdrops): only the files directly inside the public folders
  * (PUBLIC_MEDIA_FOLDERS). The gallery's photo storage (`photos/…`, originals included) is never served
  * here: photos go out only through signed URLs and download tokens, which check the photo is live and
  * the caller may see it. Keys are random, so a URL reveals nothing and cannot be guessed, and a key's

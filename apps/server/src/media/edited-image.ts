@@ -1,0 +1,31 @@
+import { editorMessages } from '@studio-gallery/contract';
+import { ValidationError } from '../errors';
+import { ImageTooLargeError, type SourceImage, UnreadableImageError, inspectSource } from './renditions';
+
+/** The formats the editor's images may come in (judged by their content): what browsers' canvases export. */
+const EDITED_FORMATS = new Set(['jpg', 'png', 'webp']);
+
+/**
+ * The checks of an image the editor sends (save-edited-image, remove-background), from its header
+ * before any pixel is decoded: a JPEG, PNG or WebP by its content, at most MAX_INPUT_PIXELS (100 MP).
+ * Throws ValidationError with the editor's messages.
+ */
+export function checkEditedImage(image: Buffer): Promise<SourceImage> {
+  return withEditedImageErrors(async () => {
+    if (image.length === 0) throw new UnreadableImageError('empty');
+    const source = await inspectSource(image);
+    if (!EDITED_FORMATS.has(source.extension)) throw new UnreadableImageError(`unsupported format ${source.extension}`);
+    return source;
+  });
+}
+
+/** Runs image work, turning UnreadableImageError / ImageTooLargeError into the editor's 400s. */
+export async function withEditedImageErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) throw new ValidationError(editorMessages.editedImageTooLarge, { cause: error });
+    if (error instanceof UnreadableImageError) throw new ValidationError(editorMessages.editedImageInvalid, { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { ImageQueueFullError } from '../image-work-queue';
+import { loadSharp } from '../sharp';
+import type { SegmentationAssets } from './selfie-model';
+import type { RemoveBackgroundResult, RemoveBackgroundTask } from './worker';
+
+export interface SegmentationLimits {
+  /** Worker threads (SEGMENTATION_THREADS): 1 on 2 cores, so the event loop keeps a core. */
+  threads: number;
+  /** Requests allowed to wait for a thread (SEGMENTATION_QUEUE_WAITING); one more is refused (503). */
+  maxWaiting: number;
+}
+
+/** A worker thread with no task for this long exits (and its ~100 MB of model and wasm go with it). */
+const IDLE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The segmentation worker's file: beside this module under tsx (src/…/worker.ts, started with tsx's
+ * loader), or dist/segmentation-worker.js beside the bundled server (scripts/build.mjs).
+ */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+    return { filename: fileURLToPath(new URL('./worker.ts', here)), execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'] };
+  }
+  return { filename: fileURLToPath(new URL('./segmentation-worker.js', here)), execArgv: process.execArgv };
+}
+
+/** The model's folder (config: the web app's public/editor-models) and tfjs' wasm binaries in node_modules. */
+export function segmentationAssets(modelDir: string): SegmentationAssets {
+  const require = createRequire(import.meta.url);
+  return { modelDir, wasmDir: path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) };
+}
+
+/**
+ * Person segmentation off the event loop (issue 13 §4): a piscina pool of `threads` worker threads,
+ * each loading the model once, lazily. At most `threads` images run and `maxWaiting` wait; any further
+ * request is refused at once with ImageQueueFullError (503), so a burst costs bounded memory and the
+ * server keeps answering everything else.
+ */
+export class SegmentationPool {
+  private readonly pool: Piscina<RemoveBackgroundTask, RemoveBackgroundResult>;
+  private inFlight = 0;
+
+  private readonly assets: SegmentationAssets;
+
+  constructor(
+    private readonly limits: SegmentationLimits,
+    modelDir: string,
+  ) {
+    this.assets = segmentationAssets(modelDir);
+    const { filename, execArgv } = workerEntry();
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: limits.threads,
+      // One image per thread at a time; the waiting line is ours (inFlight), piscina's is a backstop.
+      concurrentTasksPerWorker: 1,
+      maxQueue: limits.maxWaiting + limits.threads,
+      idleTimeout: IDLE_TIMEOUT_MS,
+    });
+  }
+
+  /** A new request would be refused now: lets a route refuse a large body before reading it. */
+  get full(): boolean {
+    return this.inFlight >= this.limits.threads + this.limits.maxWaiting;
+  }
+
+  assertRoom(): void {
+    if (this.full) throw new ImageQueueFullError();
+  }
+
+  /** Runs the removal in a worker thread; ImageQueueFullError at once when the line is full. */
+  async removeBackground(image: Uint8Array): Promise<RemoveBackgroundResult> {
+    this.assertRoom();
+    this.inFlight += 1;
+    try {
+      // sharp is loaded by the main thread before any worker loads it (sharp's advice for worker threads).
+      await loadSharp();
+      return await this.pool.run({ image, assets: this.assets });
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

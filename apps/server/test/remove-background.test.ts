@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { editorMessages, messages } from '@studio-gallery/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTestShoot } from './support/gallery';
+import { type TestApp, type TestUser, startTestApp } from './support/test-app';
+
+// Issue 13 §1/§4: POST /ex/images/remove-background over HTTP against a real database (SQLite, or
+// PostgreSQL with TEST_DATABASE_URL), with the real model in the segmentation pool's worker thread.
+
+const ASTRONAUT = path.resolve(import.meta.dirname, '../../../e2e/fixtures/astronaut.jpg');
+const URL_ = '/api/ex/images/remove-background';
+
+let t: TestApp;
+let alice: TestUser;
+let sessionCode: string;
+let astronaut: Buffer;
+
+beforeAll(async () => {
+  // The defaults of a 2-core machine, whatever this one has: one thread, four waiting.
+  t = await startTestApp({ SEGMENTATION_THREADS: '1', SEGMENTATION_QUEUE_WAITING: '4' });
+  alice = await t.createUser({ firstName: 'Alice' });
+  const shoot = await importTestShoot(t, alice.email, { count: 1, name: 'Alice cut-outs', seed: 9300 });
+  sessionCode = shoot.session.code;
+  astronaut = await fs.readFile(ASTRONAUT);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const removeBackground = (image: Buffer | string, headers: { token?: string; headers?: Record<string, string> } = { token: alice.token }) =>
+  t.request('POST', URL_, { ...headers, body: { ImageBase64: typeof image === 'string' ? image : image.toString('base64') } });
+
+describe('POST /ex/images/remove-background', () => {
+  it('cuts the astronaut out: a PNG of the same size, the backdrop clear, the face opaque and unchanged', async () => {
+    const response = await removeBackground(astronaut);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, message: editorMessages.backgroundRemoved });
+    const png = Buffer.from(response.body.processedImageBase64 as string, 'base64');
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 512, height: 512, channels: 4, hasAlpha: true });
+
+    const out = await sharp(png).raw().toBuffer();
+    const input = await sharp(astronaut).raw().toBuffer();
+    const at = (x: number, y: number) => ({ rgba: [...out.subarray((y * 512 + x) * 4, (y * 512 + x) * 4 + 4)], rgb: [...input.subarray((y * 512 + x) * 3, (y * 512 + x) * 3 + 3)] });
+    // The top corners (the studio backdrop): alpha near 0.
+    for (const [x, y] of [[4, 4], [30, 30], [507, 4], [480, 30]] as const) expect(at(x, y).rgba[3], `alpha at ${x},${y}`).toBeLessThanOrEqual(5);
+    // The face centre: opaque, and its colour within 3 levels of the input.
+    for (const [x, y] of [[225, 110], [215, 100], [235, 120]] as const) {
+      const { rgba, rgb } = at(x, y);
+      expect(rgba[3], `alpha at ${x},${y}`).toBe(255);
+      for (let k = 0; k < 3; k++) expect(Math.abs(rgba[k]! - rgb[k]!), `channel ${k} at ${x},${y}`).toBeLessThanOrEqual(3);
+    }
+  }, 60_000);
+
+  it('refuses what is not a JPEG, PNG or WebP picture, an image bomb and a body over 40 MB', async () => {
+    const text = Buffer.from('Dear diary, this is not a photo.\n'.repeat(40));
+    const gif = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#c00' } }).gif().toBuffer();
+    for (const [label, image] of [['text as .jpg', text], ['gif', gif], ['truncated jpeg', astronaut.subarray(0, 4000)], ['not base64', '!!!!']] as const) {
+      const response = await removeBackground(image);
+      expect(response.status, label).toBe(400);
+      expect(response.body, label).toEqual({ message: editorMessages.editedImageInvalid });
+    }
+
+    // A tiny PNG declaring 30000 x 30000 (900 megapixels): refused from its header.
+    const bomb = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const tooLarge = await removeBackground(bomb);
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toEqual({ message: editorMessages.editedImageTooLarge });
+
+    // Over 40 MB: 413 before the body is read.
+    const huge = await removeBackground('A'.repeat(41 * 1024 * 1024));
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ message: messages.requestTooLarge });
+  }, 60_000);
+
+  it('is for signed-in customers: anonymous 401, a session-code visitor 403', async () => {
+    const anonymous = await removeBackground(astronaut, {});
+    expect(anonymous.status).toBe(401);
+    const visitor = await removeBackground(astronaut, { headers: { 'x-session-code': sessionCode } });
+    expect(visitor.status).toBe(403);
+    expect(visitor.body).toEqual({ message: editorMessages.removeBackgroundNeedsLogin });
+  });
+
+  it('answers a flood of 20 concurrent calls with 200s and 503s only, while /api/health keeps answering', async () => {
+    const body = astronaut.toString('base64');
+    let flooding = true;
+    const healthTimes: number[] = [];
+    const health = (async () => {
+      while (flooding) {
+        const started = performance.now();
+        const response = await t.request('GET', '/api/health');
+        expect(response.status).toBe(200);
+        healthTimes.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => removeBackground(body)));
+    flooding = false;
+    await health;
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    // One thread and four waiting: at least those five are served, the rest refused at once.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
+    for (const refused of answers.filter((a) => a.status === 503)) expect(refused.body).toEqual({ message: messages.imageQueueFull });
+    expect(healthTimes.length).toBeGreaterThan(0);
+    expect(Math.max(...healthTimes)).toBeLessThan(500);
+    // And the server still works after the flood.
+    expect((await removeBackground(astronaut)).status).toBe(200);
+  }, 120_000);
+});

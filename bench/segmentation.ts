@@ -1,0 +1,130 @@
+// Server background removal (issue 13 §1, §4): POST /ex/images/remove-background on a 1600x2400
+// portrait (e2e/fixtures/astronaut.jpg placed on a 2:3 canvas with its grey backdrop, as
+// bench/editor-faces.ts does).
+//   npx tsx bench/segmentation.ts [--runs 10]
+// Two parts, same run:
+//   HTTP      the real server (the bundle, as `npm start`; BENCH_SERVER=tsx for the sources), demo data:
+//             cold = the first call after start (the worker thread starts and loads the model), warm =
+//             median of --runs calls; the server process's RSS before, at its peak during each call
+//             (/proc, sampled every 10 ms) and after.
+//   breakdown the segmentation pool in this process (what the route calls): decode (sharp, + the
+//             640 px copy the model is fed from), model (256x256 resize + selfie, tfjs wasm), refinement (guided filter, feather,
+//             decontamination, media/segmentation/refine.ts), PNG encode; cold and warm median.
+//   baseline  what any image costs without segmentation, same run, same image: sharp decode + JPEG
+//             encode, and sharp decode + RGBA PNG encode (the answer's encoding), median of --runs.
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { SegmentationPool } from '../apps/server/src/media/segmentation/segmentation-pool';
+import type { RemoveBackgroundResult } from '../apps/server/src/media/segmentation/worker';
+import { memory, sampleRss } from './lib/process-stats';
+import { repoRoot, startServer } from './lib/server';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const RUNS = Math.max(1, Number(args.runs));
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const ms = (value: number) => Math.round(value);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+console.log(`segmentation benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+const portrait = await sharp(path.join(repoRoot, 'e2e', 'fixtures', 'astronaut.jpg'))
+  .resize(1600, 2400, { fit: 'contain', position: 'top', background: { r: 200, g: 192, b: 190 }, kernel: 'lanczos3' })
+  .jpeg({ quality: 90 })
+  .toBuffer();
+console.log(`input: 1600x2400 JPEG, ${Math.round(portrait.length / 1024)} KB; ${RUNS} warm runs`);
+
+// --- baseline ---
+const baselineJpeg: number[] = [];
+const baselinePng: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  let started = performance.now();
+  await sharp(portrait).jpeg({ quality: 90 }).toBuffer();
+  baselineJpeg.push(performance.now() - started);
+  started = performance.now();
+  const { data, info } = await sharp(portrait).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
+  baselinePng.push(performance.now() - started);
+}
+console.table([
+  { step: 'baseline: sharp decode + JPEG encode', medianMs: ms(median(baselineJpeg)) },
+  { step: 'baseline: sharp decode + RGBA PNG encode', medianMs: ms(median(baselinePng)) },
+]);
+
+// --- breakdown in this process ---
+const pool = new SegmentationPool({ threads: 1, maxWaiting: 0 }, path.join(repoRoot, 'apps', 'web', 'public', 'editor-models'));
+const runs: { wallMs: number; result: Extract<RemoveBackgroundResult, { ok: true }> }[] = [];
+for (let i = 0; i <= RUNS; i++) {
+  const started = performance.now();
+  const result = await pool.removeBackground(portrait);
+  if (!result.ok) throw new Error(`removal failed: ${result.reason}`);
+  runs.push({ wallMs: performance.now() - started, result });
+}
+await pool.close();
+const [cold, ...warm] = runs;
+if (!cold) throw new Error('no run');
+const pngKb = Math.round(cold.result.png.length / 1024);
+const row = (label: string, pick: (r: (typeof runs)[number]) => number) => ({
+  step: label,
+  coldMs: ms(pick(cold)),
+  warmMedianMs: ms(median(warm.map(pick))),
+});
+console.table([
+  row('pool call, wall (thread start + model load when cold)', (r) => r.wallMs),
+  row('decode (sharp) + 640 px model input', (r) => r.result.timings.decodeMs),
+  row('model (256x256 resize + selfie, tfjs wasm; load when cold)', (r) => r.result.timings.modelMs),
+  row('refinement (guided filter, feather, decontamination)', (r) => r.result.timings.refineMs),
+  row('PNG encode (RGBA)', (r) => r.result.timings.encodeMs),
+]);
+console.log(`answer: ${pngKb} KB PNG; this process's RSS after the runs ${mb(memory(process.pid).rss)} MB`);
+
+// --- over HTTP, the real server ---
+const server = await startServer({ DEMO_DATA: 'on', SEGMENTATION_THREADS: '1' });
+try {
+  const pid = server.process.pid;
+  if (pid === undefined) throw new Error('no server pid');
+  const signIn = await fetch(`${server.url}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo@studio-gallery.test', password: 'Demo1234' }),
+  });
+  const { id_token: token } = (await signIn.json()) as { id_token: string };
+  const body = JSON.stringify({ ImageBase64: portrait.toString('base64') });
+  const http: { ms: number; before: number; peak: number; after: number }[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const before = memory(pid).rss;
+    const sampler = sampleRss(pid);
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/ex/images/remove-background`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    const peak = sampler.stop();
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    http.push({ ms: elapsed, before, peak, after: memory(pid).rss });
+  }
+  const [first, ...rest] = http;
+  if (!first) throw new Error('no call');
+  console.table([
+    { call: 'cold (first after start)', ms: ms(first.ms), rssBeforeMB: mb(first.before), rssPeakMB: mb(first.peak), rssAfterMB: mb(first.after) },
+    {
+      call: `warm (median of ${rest.length})`,
+      ms: ms(median(rest.map((r) => r.ms))),
+      rssBeforeMB: mb(median(rest.map((r) => r.before))),
+      rssPeakMB: mb(median(rest.map((r) => r.peak))),
+      rssAfterMB: mb(median(rest.map((r) => r.after))),
+    },
+    { call: 'warm, largest peak above its own start', ms: 0, rssBeforeMB: 0, rssPeakMB: mb(Math.max(...rest.map((r) => r.peak - r.before))), rssAfterMB: 0 },
+  ]);
+} finally {
+  await server.stop();
+}
