@@ -1,6 +1,6 @@
 // Builds the server into one ES module, apps/server/dist/server.js, for `npm start`, and the
-// segmentation pool's worker thread into dist/segmentation-worker.js beside it (piscina starts it by
-// file: media/segmentation/segmentation-pool.ts).
+// segmentation pool's worker thread (background removal and the AI retouch) into
+// dist/segmentation-worker.js beside it (piscina starts it by file: media/segmentation/segmentation-pool.ts).
 //
 // - Dependencies stay external (loaded from node_modules at run time, native modules included);
 //   the workspace's own TypeScript packages (`@studio-gallery/*`) are inlined.

@@ -38,6 +38,7 @@ import type { Storage } from './storage/storage';
 import { ImageWorkQueue } from './media/image-work-queue';
 import { SegmentationPool } from './media/segmentation/segmentation-pool';
 import { BackgroundRemovalService } from './modules/editor/background-removal.service';
+import { PortraitRetouchService } from './modules/editor/portrait-retouch.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -60,6 +61,8 @@ export interface Services {
   photoEdits: PhotoEditsService;
   /** Owns the segmentation worker threads: the app closes it (app.ts). */
   backgroundRemoval: BackgroundRemovalService;
+  /** The free AI retouch, in the same pool as backgroundRemoval (which closes it). */
+  portraitRetouch: PortraitRetouchService;
   /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
   imageWork: ImageWorkQueue;
 }
@@ -89,6 +92,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
   const imageWork = new ImageWorkQueue(config.imageQueue);
 
+  // One pool of model threads for both server-side editor tools (issue 13 §4).
+  const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
   return {
     sessions,
     accounts: new AccountsService(accountsRepository, sessions, google, mails, clock),
@@ -105,7 +110,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
     photoEdits: new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock),
-    backgroundRemoval: new BackgroundRemovalService(new SegmentationPool(config.segmentation, config.segmentation.modelDir)),
+    backgroundRemoval: new BackgroundRemovalService(segmentation),
+    portraitRetouch: new PortraitRetouchService(segmentation),
     imageWork,
   };
 }

@@ -31,6 +31,9 @@ export const editorMessages = {
   /** Ours, as saveEditsNeedsLogin: background removal is for signed-in customers. */
   removeBackgroundNeedsLogin: 'You can remove the background after logging in',
   backgroundRemoved: 'The background was removed.',
+  retouchNeedsLogin: 'You can use the AI retouch after logging in',
+  portraitRetouched: 'The portrait was retouched.',
+  retouchNoFace: 'No face was found in the photo: it is unchanged.',
 } as const;
 
 /** Slider values (spec §3 "Edit values"), in the order the panels show them. */
@@ -172,6 +175,30 @@ export const removeBackgroundResponse = z
   })
   .register(z.globalRegistry, { id: 'RemoveBackgroundResult', description: 'The photo with its background removed (PNG with alpha)' });
 export type RemoveBackgroundResponse = z.infer<typeof removeBackgroundResponse>;
+
+/** The AI retouch's default strength (spec §4 "AI retouch": the UI's moderate setting). */
+export const RETOUCH_DEFAULT_STRENGTH = 0.5;
+
+/**
+ * POST /ex/images/retouch-portrait (spec §7, issue 13 §3): the image as base64 (JPEG, PNG or WebP; a
+ * data: prefix is tolerated) and an optional strength, 0 (unchanged) to 1 (strongest); default 0.5.
+ */
+export const retouchPortraitRequest = z.object({
+  ImageBase64: z.string().min(1).max(MAX_EDITED_IMAGE_BODY_BYTES),
+  strength: z.number().min(0).max(1).optional(),
+});
+export type RetouchPortraitRequest = z.infer<typeof retouchPortraitRequest>;
+
+export const retouchPortraitResponse = z
+  .object({
+    success: z.literal(true),
+    /** portraitRetouched, or retouchNoFace when no face was found (the image then comes back unchanged). */
+    message: z.string(),
+    /** Base64 of a JPEG the photo's size (turned upright). */
+    processedImageBase64: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'RetouchPortraitResult', description: 'The retouched portrait (JPEG, the same size)' });
+export type RetouchPortraitResponse = z.infer<typeof retouchPortraitResponse>;
 
 // --- studio backdrops of the background panel (spec §3 "Background image", §7 background-images, §9) ---
 

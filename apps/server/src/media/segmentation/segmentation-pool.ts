@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import { ImageQueueFullError } from '../image-work-queue';
 import { loadSharp } from '../sharp';
 import type { SegmentationAssets } from './selfie-model';
-import type { RemoveBackgroundResult, RemoveBackgroundTask } from './worker';
+import type { RemoveBackgroundResult, RemoveBackgroundTask, RetouchPortraitResult, RetouchPortraitTask } from './worker';
 
 export interface SegmentationLimits {
   /** Worker threads (SEGMENTATION_THREADS): 1 on 2 cores, so the event loop keeps a core. */
@@ -37,13 +37,14 @@ export function segmentationAssets(modelDir: string): SegmentationAssets {
 }
 
 /**
- * Person segmentation off the event loop (issue 13 §4): a piscina pool of `threads` worker threads,
- * each loading the model once, lazily. At most `threads` images run and `maxWaiting` wait; any further
- * request is refused at once with ImageQueueFullError (503), so a burst costs bounded memory and the
- * server keeps answering everything else.
+ * Person segmentation and the AI retouch off the event loop (issue 13 §4): a piscina pool of `threads`
+ * worker threads, each loading its models once, lazily (the face mesh only on its first retouch). At
+ * most `threads` images run and `maxWaiting` wait, both tools together; any further request is refused
+ * at once with ImageQueueFullError (503), so a burst costs bounded memory and the server keeps
+ * answering everything else.
  */
 export class SegmentationPool {
-  private readonly pool: Piscina<RemoveBackgroundTask, RemoveBackgroundResult>;
+  private readonly pool: Piscina<RemoveBackgroundTask | RetouchPortraitTask, RemoveBackgroundResult | RetouchPortraitResult>;
   private inFlight = 0;
 
   private readonly assets: SegmentationAssets;
@@ -76,13 +77,25 @@ export class SegmentationPool {
   }
 
   /** Runs the removal in a worker thread; ImageQueueFullError at once when the line is full. */
-  async removeBackground(image: Uint8Array): Promise<RemoveBackgroundResult> {
+  removeBackground(image: Uint8Array): Promise<RemoveBackgroundResult> {
+    return this.run({ image, assets: this.assets }, 'default') as Promise<RemoveBackgroundResult>;
+  }
+
+  /**
+   * The free AI retouch (issue 13 §3) in a worker thread: the same threads and the same waiting line
+   * as the removal (both hold the same models' runtime); ImageQueueFullError at once when full.
+   */
+  retouchPortrait(image: Uint8Array, strength: number): Promise<RetouchPortraitResult> {
+    return this.run({ image, assets: this.assets, strength }, 'retouchPortrait') as Promise<RetouchPortraitResult>;
+  }
+
+  private async run(task: RemoveBackgroundTask | RetouchPortraitTask, name: 'default' | 'retouchPortrait'): Promise<RemoveBackgroundResult | RetouchPortraitResult> {
     this.assertRoom();
     this.inFlight += 1;
     try {
       // sharp is loaded by the main thread before any worker loads it (sharp's advice for worker threads).
       await loadSharp();
-      return await this.pool.run({ image, assets: this.assets });
+      return await this.pool.run(task, { name });
     } finally {
       this.inFlight -= 1;
     }

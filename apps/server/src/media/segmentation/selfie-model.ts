@@ -38,11 +38,24 @@ export function loadSelfieModel(assets: SegmentationAssets): Promise<GraphModel>
   return loading;
 }
 
+let backend: Promise<void> | null = null;
+
+/** tfjs' wasm backend of this thread (single-threaded), started once: the selfie model and the face mesh share it. */
+export function startWasmBackend(wasmDir: string): Promise<void> {
+  backend ??= (async () => {
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    setWasmPaths(wasmDir.endsWith(path.sep) ? wasmDir : wasmDir + path.sep);
+    if (!(await tf.setBackend('wasm'))) throw new Error('the tfjs wasm backend did not start');
+    await tf.ready();
+  })().catch((error: unknown) => {
+    backend = null;
+    throw error;
+  });
+  return backend;
+}
+
 async function load({ modelDir, wasmDir }: SegmentationAssets): Promise<GraphModel> {
-  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-  setWasmPaths(wasmDir.endsWith(path.sep) ? wasmDir : wasmDir + path.sep);
-  if (!(await tf.setBackend('wasm'))) throw new Error('the tfjs wasm backend did not start');
-  await tf.ready();
+  await startWasmBackend(wasmDir);
   const [json, weights] = await Promise.all([readFile(path.join(modelDir, 'selfie.json'), 'utf8'), readFile(path.join(modelDir, 'selfie.bin'))]);
   const model = JSON.parse(json) as ModelJson;
   return loadGraphModel(

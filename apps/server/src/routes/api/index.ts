@@ -35,6 +35,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
     imageWork: services.imageWork,
   });
   await app.register(photoEditsRoutes, { edits: services.photoEdits });
-  await app.register(editorRoutes, { backgroundRemoval: services.backgroundRemoval });
+  await app.register(editorRoutes, { backgroundRemoval: services.backgroundRemoval, portraitRetouch: services.portraitRetouch });
   await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
 };
