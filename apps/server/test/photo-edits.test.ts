@@ -12,6 +12,7 @@ import { createStorage } from '../src/storage/create-storage';
 import type { ReadOptions, Storage, StoredObject } from '../src/storage/storage';
 import { importTestShoot } from './support/gallery';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
+import { expectImageRefusals } from './support/bad-images';
 import { readZip } from './support/zip';
 
 // Issue 12 §4 "Saving: a new version, never an overwrite": POST /ex/images/save-edited-image and
@@ -379,39 +380,14 @@ describe('POST /ex/images/save-edited-image', () => {
     const photoId = photoIdAt(5);
     const before = await stateOf(photoId);
 
-    // A .txt renamed .jpg, a TIFF, a GIF, a truncated JPEG, base64 of nothing.
-    const text = Buffer.from('Dear diary, this is not a photo.\n'.repeat(40));
+    // A .txt renamed .jpg, a TIFF, a GIF, a truncated JPEG, base64 of nothing; an image bomb; over 40 MB.
     const jpeg = await solid(RED);
-    const invalid: [string, Buffer | string][] = [
-      ['text', text],
-      ['tiff', await solid(RED, 'tiff', { width: 60, height: 90 })],
-      ['gif', await solid(RED, 'gif', { width: 60, height: 90 })],
-      ['truncated jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
-      ['not base64', '!!!!'],
-    ];
-    for (const [label, image] of invalid) {
-      const response = await save(alice, photoId, image, { contentType: 'image/jpeg' });
-      expect(response.status, label).toBe(400);
-      expect(response.body, label).toEqual({ message: editorMessages.editedImageInvalid });
-    }
-
-    // A tiny PNG declaring 30000 x 30000 (900 megapixels): refused from its header.
-    const bomb = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
-    bomb.writeUInt32BE(30_000, 16);
-    bomb.writeUInt32BE(30_000, 20);
-    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
-    const tooLarge = await save(alice, photoId, bomb, { contentType: 'image/png' });
-    expect(tooLarge.status).toBe(400);
-    expect(tooLarge.body).toEqual({ message: editorMessages.editedImageTooLarge });
+    await expectImageRefusals((image) => save(alice, photoId, image, { contentType: 'image/jpeg' }), jpeg);
 
     // A declared type outside JPEG, PNG and WebP, and a recipe that is not one.
     expect((await save(alice, photoId, jpeg, { contentType: 'image/gif' })).status).toBe(400);
     expect((await save(alice, photoId, jpeg, { recipe: { version: 2 } })).status).toBe(400);
 
-    // Over 40 MB: 413 before the body is read, whatever it holds.
-    const huge = await save(alice, photoId, 'A'.repeat(41 * 1024 * 1024));
-    expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ message: messages.requestTooLarge });
     // Other calls keep their small limit.
     const renamed = await t.request('PUT', '/api/Photos/UpdateName', { token: alice.token, body: { id: photoId, name: 'x'.repeat(1_100_000) } });
     expect(renamed.status).toBe(413);
