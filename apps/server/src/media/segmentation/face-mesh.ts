@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as tf from '@tensorflow/tfjs-core';
+import { type ModelJson, modelArtifacts } from './selfie-model';
 
 /**
  * Faces and their 468-point mesh (issue 13 §3) with @vladmandic/human 3.3.6 (MIT; its blazeface and
@@ -46,23 +47,9 @@ function registerFileRouter(): void {
     return {
       load: async () => {
         const file = fileURLToPath(url);
-        const json = JSON.parse(await readFile(file, 'utf8')) as {
-          modelTopology: object;
-          weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
-          format?: string;
-          generatedBy?: string;
-          convertedBy?: string;
-        };
+        const json = JSON.parse(await readFile(file, 'utf8')) as ModelJson;
         const buffers = await Promise.all(json.weightsManifest.flatMap((group) => group.paths.map((p) => readFile(path.join(path.dirname(file), p)))));
-        const weights = Buffer.concat(buffers);
-        return {
-          modelTopology: json.modelTopology,
-          weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
-          weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-          format: json.format,
-          generatedBy: json.generatedBy,
-          convertedBy: json.convertedBy,
-        };
+        return modelArtifacts(json, Buffer.concat(buffers));
       },
     };
   };

@@ -15,12 +15,26 @@ export interface SegmentationAssets {
   wasmDir: string;
 }
 
-interface ModelJson {
+/** A tfjs graph model's model.json. */
+export interface ModelJson {
   format?: string;
   generatedBy?: string;
   convertedBy?: string;
   modelTopology: object;
-  weightsManifest: { weights: tf.io.WeightsManifestEntry[] }[];
+  weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+}
+
+/** A model.json and its weight files' bytes (concatenated in manifest order) as tfjs model artifacts. */
+export function modelArtifacts(model: ModelJson, weights: Buffer): tf.io.ModelArtifacts {
+  return {
+    modelTopology: model.modelTopology,
+    weightSpecs: model.weightsManifest.flatMap((group) => group.weights),
+    // A Buffer read from a file never sits on a SharedArrayBuffer.
+    weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer,
+    format: model.format,
+    generatedBy: model.generatedBy,
+    convertedBy: model.convertedBy,
+  };
 }
 
 let loading: Promise<GraphModel> | null = null;
@@ -58,16 +72,7 @@ async function load({ modelDir, wasmDir }: SegmentationAssets): Promise<GraphMod
   await startWasmBackend(wasmDir);
   const [json, weights] = await Promise.all([readFile(path.join(modelDir, 'selfie.json'), 'utf8'), readFile(path.join(modelDir, 'selfie.bin'))]);
   const model = JSON.parse(json) as ModelJson;
-  return loadGraphModel(
-    tf.io.fromMemory({
-      modelTopology: model.modelTopology,
-      weightSpecs: model.weightsManifest.flatMap((group) => group.weights),
-      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-      format: model.format,
-      generatedBy: model.generatedBy,
-      convertedBy: model.convertedBy,
-    }),
-  );
+  return loadGraphModel(tf.io.fromMemory(modelArtifacts(model, weights)));
 }
 
 /**
