@@ -2,24 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GalleryPhoto } from '@studio-gallery/contract';
 import { paths } from '../config/paths';
-import type { OrderablePhoto } from '../features/cart/lib/cart-items';
 import { galleryQueryRoot } from '../features/gallery/api/get-gallery-page';
 import { revertEdit } from '../features/gallery/api/revert-edit';
+import { chosenPhotoOf } from '../lib/chosen-photos';
 import { useSession } from '../lib/session';
 
 // The editor (its code, and its models in a worker) loads when Edit is first opened.
 const EditModal = lazy(() => import('../features/editor/components/edit-modal').then((m) => ({ default: m.EditModal })));
 const ServiceOrder = lazy(() => import('../features/cart/components/service-modal').then((m) => ({ default: m.ServiceOrder })));
-
-export function orderablePhoto(photo: GalleryPhoto): OrderablePhoto {
-  return {
-    id: photo.id,
-    sessionId: photo.sessionId,
-    name: photo.name,
-    thumbnailUrl: photo.processedThumbnailUrl ?? photo.thumbnailUrl,
-    isRetouched: photo.isRetouched,
-  };
-}
 
 /** The edit modal for whichever photo `open` was given; render `element` once in the screen. */
 export function usePhotoEditor() {
@@ -41,7 +31,7 @@ export function usePhotoEditor() {
         professionalRetouch={
           // Not offered on already-retouched photos (spec §4); visitors see the order but cannot add it.
           photo && !photo.isRetouched ? (
-            <ServiceOrder serviceType="TOUCHUPSERVICE" photos={[orderablePhoto(photo)]} canOrder={canSave} loginHref={paths.login} />
+            <ServiceOrder serviceType="TOUCHUPSERVICE" photos={[chosenPhotoOf(photo)]} canOrder={canSave} loginHref={paths.login} />
           ) : undefined
         }
       />

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useHotkeys } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { galleryMessages, serviceLabels, type GalleryPhoto, type ServiceType } from '@studio-gallery/contract';
+import { galleryMessages, serviceLabels, type ServiceType } from '@studio-gallery/contract';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import type { OrderablePhoto } from '../../features/cart/lib/cart-items';
@@ -11,6 +11,7 @@ import { ServiceModal } from '../../features/cart/components/service-modal';
 import { useFindPhoto } from '../../features/gallery/api/find-photo';
 import { photoIdFromUrl } from '../../features/gallery/lib/photo-rules';
 import { useSession } from '../../lib/session';
+import { chosenPhotoOf } from '../../lib/chosen-photos';
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
@@ -47,9 +48,6 @@ function queryPhotoId(params: URLSearchParams): number | null {
   return positiveInt(params.get('imageId') ?? params.get('imageid') ?? params.get('id')) ?? photoIdFromUrl(params.get('imgUrl'));
 }
 
-function orderableFrom(photo: GalleryPhoto): OrderablePhoto {
-  return { id: photo.id, sessionId: photo.sessionId, name: photo.name, thumbnailUrl: photo.processedThumbnailUrl ?? photo.thumbnailUrl, isRetouched: photo.isRetouched };
-}
 
 function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceType: ServiceType; multiple: boolean; comingSoon?: boolean }) {
   const label = serviceLabels[serviceType];
@@ -62,7 +60,7 @@ function LegacyRetouch({ serviceType, multiple, comingSoon = false }: { serviceT
   // looked up in the viewer's gallery, which knows its session.
   const lookupId = !multiple && fromQuery.length === 0 ? queryPhotoId(params) : null;
   const lookup = useFindPhoto({ id: lookupId, url: params.get('imgUrl') });
-  const photos = useMemo(() => (fromQuery.length > 0 ? fromQuery : lookup.data ? [orderableFrom(lookup.data)] : []), [fromQuery, lookup.data]);
+  const photos = useMemo(() => (fromQuery.length > 0 ? fromQuery : lookup.data ? [chosenPhotoOf(lookup.data)] : []), [fromQuery, lookup.data]);
   const imgUrl = params.get('imgUrl');
   // Escape goes to /main (the modal's close); ← goes to /ImageDetail (spec §2 keyboard).
   useHotkeys([['ArrowLeft', () => imgUrl && void navigate(paths.imageDetailOf(imgUrl))]]);

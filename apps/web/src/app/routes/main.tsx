@@ -3,14 +3,13 @@ import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBackground, IconSparkles } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
-import { galleryMessages, type GalleryPhoto, type ServiceType } from '@studio-gallery/contract';
-import { HoverTooltip } from '../../components/hover-tooltip';
+import type { GalleryPhoto, ServiceType } from '@studio-gallery/contract';
 import { paths } from '../../config/paths';
-import { rememberOrderSelection, type OrderablePhoto } from '../../features/cart/lib/cart-items';
-import { orderablePhoto, usePhotoEditor } from '../photo-editor';
+import type { OrderablePhoto } from '../../features/cart/lib/cart-items';
+import { chosenPhotoOf, rememberChosenPhotos } from '../../lib/chosen-photos';
+import { usePhotoEditor } from '../photo-editor';
 import { GalleryScreen } from '../../features/gallery/components/gallery-screen';
 import { flagForPath } from '../../features/gallery/lib/photo-rules';
-import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 
 // The touch-up / background modal loads when first asked for.
@@ -26,34 +25,22 @@ export function MainRoute() {
   const editor = usePhotoEditor();
 
   const openService = (serviceType: ServiceType, photos: GalleryPhoto[]) => {
-    if (photos.length === 0) {
-      notifyError(galleryMessages.zipNeedsSelection);
-      return;
-    }
-    const list = photos.map(orderablePhoto);
-    rememberOrderSelection(list);
+    const list = photos.map(chosenPhotoOf);
+    rememberChosenPhotos(list);
     setModalLoaded(true);
     setOrder({ serviceType, photos: list });
   };
 
+  // The gallery shows these only while photos are selected.
   const selectionActions = (selected: GalleryPhoto[]) => {
-    const none = selected.length === 0;
     const actions = [
       { label: 'Touch-up', serviceType: 'TOUCHUPSERVICE' as const, Icon: IconSparkles },
       { label: 'Background', serviceType: 'BACKGROUNDSERVICE' as const, Icon: IconBackground },
     ];
     return actions.map(({ label, serviceType, Icon }) => (
-      <HoverTooltip key={label} label={galleryMessages.zipNeedsSelection} disabled={!none}>
-        <Button
-          variant="default"
-          leftSection={<Icon size={18} aria-hidden />}
-          data-disabled={none || undefined}
-          aria-disabled={none}
-          onClick={() => openService(serviceType, selected)}
-        >
-          {label}
-        </Button>
-      </HoverTooltip>
+      <Button key={label} variant="default" leftSection={<Icon size={18} aria-hidden />} onClick={() => openService(serviceType, selected)}>
+        {label}
+      </Button>
     ));
   };
 

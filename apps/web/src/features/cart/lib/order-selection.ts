@@ -14,8 +14,8 @@ const storedSelection = z.array(
 );
 
 /**
- * The photos last chosen for a service (`orderSessions`, written by rememberOrderSelection in
- * cart-items.ts), for the legacy routes. Apart from the writer because it parses local storage with
+ * The photos last chosen for a service (`orderSessions`, written by rememberChosenPhotos in
+ * lib/chosen-photos.ts), for the legacy routes. Apart from the writer because it parses local storage with
  * zod, which the gallery (the writer's user) does not load.
  */
 export function readOrderSelection(): OrderablePhoto[] {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { GALLERY_PAGE_SIZES, galleryMessages, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { rememberChosenPhotos } from '../../../lib/chosen-photos';
+import { chosenPhotoOf, rememberChosenPhotos } from '../../../lib/chosen-photos';
 import { dismissNotice } from '../../../lib/notify';
 import { clearStoredState } from '../../../lib/session';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
@@ -121,7 +121,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     dismissNotice(galleryMessages.zipNeedsSelection);
     dismissNotice(galleryMessages.noImagesToShare);
     rememberChosenPhotos(
-      selectedPhotos.map((p) => ({ id: p.id, sessionId: p.sessionId, name: p.name, thumbnailUrl: p.processedThumbnailUrl ?? p.thumbnailUrl, isRetouched: p.isRetouched })),
+      selectedPhotos.map(chosenPhotoOf),
     );
     // selectionKey stands for selectedPhotos (a new array after every reload of the page).
     // eslint-disable-next-line react-hooks/exhaustive-deps
