@@ -9,7 +9,7 @@
 //             (/proc, sampled every 10 ms) and after.
 //   breakdown the segmentation pool in this process (what the route calls): decode (sharp, + the
 //             640 px copy the model is fed from), model (256x256 resize + selfie, tfjs wasm), refinement (guided filter, feather,
-//             decontamination, media/segmentation/refine.ts), PNG encode; cold and warm median.
+//             decontamination, packages/contract/src/cutout.ts), PNG encode; cold and warm median.
 //   baseline  what any image costs without segmentation, same run, same image: sharp decode + JPEG
 //             encode, and sharp decode + RGBA PNG encode (the answer's encoding), median of --runs.
 import os from 'node:os';

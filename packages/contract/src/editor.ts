@@ -125,6 +125,26 @@ export const cropRecipe = z.object({
 });
 export type CropRecipe = z.infer<typeof cropRecipe>;
 
+/** Spec §5/§9: a solid colour is # plus six hex digits. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+export const DEFAULT_BACKGROUND_COLOUR = '#868487';
+export const RESET_BACKGROUND_COLOUR = '#B692E4';
+/** Background opacity in percent (spec §9: default 100). */
+export const DEFAULT_BACKGROUND_OPACITY = 100;
+
+const backgroundOpacity = z.number().min(0).max(100);
+/**
+ * What is behind the person: a solid colour, a studio backdrop (by id and URL), or a picture the
+ * customer uploaded (not stored: reopening the edit asks for it again). Opacity 100 replaces the old
+ * backdrop; less lets it show through.
+ */
+export const backgroundChoice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('colour'), colour: z.string().regex(HEX_COLOUR), opacity: backgroundOpacity }),
+  z.object({ kind: z.literal('preset'), id: z.string().min(1).max(100), imageUrl: z.string().min(1).max(2000), opacity: backgroundOpacity }),
+  z.object({ kind: z.literal('upload'), name: z.string().max(255), opacity: backgroundOpacity }),
+]);
+export type BackgroundChoice = z.infer<typeof backgroundChoice>;
+
 /**
  * How an edit was made, kept with the edited version so that reopening Edit restores it on the
  * unedited photo (edits never stack JPEG generations).
@@ -136,6 +156,10 @@ export const editRecipe = z
     crop: cropRecipe.nullable(),
     /** Set while the passport preset is active; adjustments apply only when `withAdjustments`. */
     passport: z.object({ document: z.enum(PASSPORT_DOCUMENTS), withAdjustments: z.boolean() }).nullable(),
+    /** The background behind the person (issue 13 §2); absent or null: the photo's own. */
+    background: backgroundChoice.nullable().optional(),
+    /** The free AI retouch applied first (issue 13 §3); absent or null: none. */
+    retouch: z.object({ strength: z.number().min(0).max(1) }).nullable().optional(),
   })
   .register(z.globalRegistry, {
     id: 'EditRecipe',

@@ -10,3 +10,4 @@ export * from './pagination';
 export * from './commerce';
 export * from './editor';
 export * from './seeded-random';
+export * from './photo-presets';

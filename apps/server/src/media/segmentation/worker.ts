@@ -1,7 +1,7 @@
 import { MAX_INPUT_PIXELS } from '../renditions';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
-import { refineCutout } from './refine';
+import { refineCutout } from '@studio-gallery/contract/cutout';
 import { retouchFace } from './retouch';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
 

@@ -7,7 +7,7 @@ import type { Viewer } from '../gallery/gallery.service';
 
 /**
  * The server's background removal (issue 13 §1): the same model as the browser's editor (MediaPipe
- * selfie segmentation), refined at full size (media/segmentation/refine.ts), run in the segmentation
+ * selfie segmentation), refined at full size (packages/contract/src/cutout.ts), run in the segmentation
  * pool's worker threads, never on the event loop.
  */
 export class BackgroundRemovalService {

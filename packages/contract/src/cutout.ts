@@ -1,6 +1,7 @@
 /**
  * Full-size refinement of the selfie model's 256x256 person mask (issue 13 §1), as pure pixel
- * functions (no sharp, no tfjs), unit-tested on synthetic images in refine.test.ts.
+ * functions (no sharp, no tfjs), unit-tested on synthetic images in cutout.test.ts. One home for both
+ * sides: the server's remove-background worker and the browser's editor worker cut out alike.
  *
  * 1. Upsampling guided by the photo: the fast guided filter (He, Sun & Tang, "Guided Image Filtering",
  *    TPAMI 2013; He & Sun, "Fast Guided Filter", 2015) on the luminance. The linear coefficients a, b
@@ -19,8 +20,10 @@
  */
 
 export interface RgbImage {
-  /** Interleaved RGB, 3 bytes a pixel, row by row. */
-  data: Uint8Array;
+  /** Interleaved RGB (or RGBA, as a canvas's ImageData: alpha is ignored), row by row. */
+  data: Uint8Array | Uint8ClampedArray;
+  /** Bytes a pixel: 3 (default) or 4. */
+  channels?: 3 | 4;
   width: number;
   height: number;
 }
@@ -152,13 +155,14 @@ function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, 
   const [red, green, blue] = [new Float32Array(dw * dh), new Float32Array(dw * dh), new Float32Array(dw * dh)];
   const count = new Float32Array(dw * dh);
   const { data, width, height } = image;
+  const channels = image.channels ?? 3;
   const column = new Int32Array(width);
   for (let x = 0; x < width; x++) column[x] = Math.min(dw - 1, Math.floor((x * dw) / width));
   for (let y = 0; y < height; y++) {
     const ty = Math.min(dh - 1, Math.floor((y * dh) / height)) * dw;
     for (let x = 0; x < width; x++) {
       const t = ty + column[x]!;
-      const p = (y * width + x) * 3;
+      const p = (y * width + x) * channels;
       red[t] = red[t]! + data[p]!;
       green[t] = green[t]! + data[p + 1]!;
       blue[t] = blue[t]! + data[p + 2]!;
@@ -292,6 +296,7 @@ export function blurAlpha(alpha: Uint8Array, width: number, height: number, r: n
  */
 export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
   const { width, height, data } = image;
+  const channels = image.channels ?? 3;
   const work = workingSize(width, height);
   const rgbLow = downsampleRgb(image, work.width, work.height);
   const lumaLow = new Float32Array(work.width * work.height);
@@ -325,7 +330,7 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
       const i11 = r1 + x1;
       const ca = (a[i00]! * (1 - wx) + a[i01]! * wx) * (1 - wy) + (a[i10]! * (1 - wx) + a[i11]! * wx) * wy;
       const cb = (b[i00]! * (1 - wx) + b[i01]! * wx) * (1 - wy) + (b[i10]! * (1 - wx) + b[i11]! * wx) * wy;
-      const p = (y * width + x) * 3;
+      const p = (y * width + x) * channels;
       const q = ca * luma(data[p]!, data[p + 1]!, data[p + 2]!) + cb;
       alpha[y * width + x] = Math.round(255 * smoothstep(REFINE.feather[0], REFINE.feather[1], q));
     }
@@ -340,7 +345,7 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
     const wy = ay.w[y]!;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const p = i * 3;
+      const p = i * channels;
       const o = i * 4;
       const al = alpha[i]!;
       rgba[o + 3] = al;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxMean, type Mask, type RgbImage, refineCutout, resizeBilinear, smoothstep } from './refine';
+import { boxMean, type Mask, type RgbImage, refineCutout, resizeBilinear, smoothstep } from './cutout';
 
 const BACKGROUND = [40, 200, 60] as const;
 const PERSON = [200, 60, 40] as const;
