@@ -34,6 +34,10 @@ export const editorMessages = {
   retouchNeedsLogin: 'You can use the AI retouch after logging in',
   portraitRetouched: 'The portrait was retouched.',
   retouchNoFace: 'No face was found in the photo: it is unchanged.',
+  /** Ours: an uploaded background that is not a picture (spec §5: image MIME type only). */
+  backgroundNotImage: 'Please choose a picture (JPEG, PNG or WebP) for the background.',
+  backgroundUploadMissing: 'Your own background picture is not kept with the edit: choose it again to use it.',
+  removingBackground: 'Removing the background…',
 } as const;
 
 /** Slider values (spec §3 "Edit values"), in the order the panels show them. */

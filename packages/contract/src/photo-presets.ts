@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
-import { DEFAULT_BACKGROUND_COLOUR } from './editor';
+import { DEFAULT_BACKGROUND_COLOUR, DEFAULT_EDIT_VALUES, type EditRecipe, RETOUCH_DEFAULT_STRENGTH } from './editor';
 
 // --- legacy presets (spec §2 /AutoImageTouchup, §4 "Legacy preset", §7 GetProcessedSample, CreateRequest) ---
 
@@ -11,6 +11,7 @@ export const PHOTO_PRESETS = [
   { id: 'white', name: 'Retouch + white', description: 'The retouch on a white background', background: '#FFFFFF' },
 ] as const satisfies ReadonlyArray<{ id: string; name: string; description: string; background: string | null }>;
 export type PhotoPresetId = (typeof PHOTO_PRESETS)[number]['id'];
+export type PhotoPreset = (typeof PHOTO_PRESETS)[number];
 export const PHOTO_PRESET_IDS = PHOTO_PRESETS.map((preset) => preset.id) as [PhotoPresetId, ...PhotoPresetId[]];
 
 export const processedSampleParams = z.object({ imageId: idParam });
@@ -32,3 +33,35 @@ export const createProcessingRequest = z.object({
   presetId: z.enum(PHOTO_PRESET_IDS),
 });
 export type CreateProcessingRequest = z.input<typeof createProcessingRequest>;
+
+/** Texts of the preset flow (ours; the login one after the spec's visitor pattern). */
+export const presetMessages = {
+  presetsNeedLogin: 'You can use presets after logging in',
+  selectPresetFirst: 'Please select a preset first',
+  presetApplied: 'Preset applied: your photo was saved.',
+  samplesFailed: 'The presets could not be made. Please try again.',
+  applyFailed: 'The preset could not be applied. Please try again.',
+  applying: 'Applying the preset…',
+} as const;
+
+/** The preset of an id (the contract's enum has checked it). */
+export function photoPresetOf(id: PhotoPresetId): PhotoPreset {
+  const preset = PHOTO_PRESETS.find((p) => p.id === id);
+  if (!preset) throw new Error(`unknown preset ${id}`);
+  return preset;
+}
+
+/**
+ * The recipe saved with a preset's edited version: the free retouch at its default strength, and the
+ * preset's colour behind the person, so that the browser's editor reopens it as it would have made it.
+ */
+export function presetRecipe(preset: PhotoPreset): EditRecipe {
+  return {
+    version: 1,
+    values: { ...DEFAULT_EDIT_VALUES },
+    crop: null,
+    passport: null,
+    retouch: { strength: RETOUCH_DEFAULT_STRENGTH },
+    background: preset.background ? { kind: 'colour', colour: preset.background, opacity: 100 } : null,
+  };
+}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GalleryPhoto } from '@studio-gallery/contract';
 import { paths } from '../config/paths';
+import { useBrandingQuery } from '../features/branding/api/get-branding';
 import { galleryQueryRoot } from '../features/gallery/api/get-gallery-page';
 import { revertEdit } from '../features/gallery/api/revert-edit';
 import { chosenPhotoOf } from '../lib/chosen-photos';
@@ -18,6 +19,8 @@ export function usePhotoEditor() {
   const session = useSession();
   const queryClient = useQueryClient();
   const canSave = session !== null;
+  // The background panel offers the host's studio's backdrops.
+  const branding = useBrandingQuery();
 
   const element = loaded ? (
     <Suspense fallback={null}>
@@ -28,6 +31,7 @@ export function usePhotoEditor() {
         loginHref={paths.login}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: galleryQueryRoot })}
         revertEdit={revertEdit}
+        backgroundsClientId={branding.data?.id ?? null}
         professionalRetouch={
           // Not offered on already-retouched photos (spec §4); visitors see the order but cannot add it.
           photo && !photo.isRetouched ? (

@@ -61,7 +61,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             { path: paths.invoice, loader: signedInLoader, lazy: () => import('./routes/invoice').then((m) => ({ Component: m.InvoiceRoute })) },
             { path: paths.imageTouchup, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupRoute })) },
             { path: paths.imageTouchupMultiple, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageTouchupMultipleRoute })) },
-            { path: paths.autoImageTouchup, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.AutoImageTouchupRoute })) },
+            { path: paths.autoImageTouchup, lazy: () => import('./routes/auto-image-touchup').then((m) => ({ Component: m.AutoImageTouchupRoute })) },
             { path: paths.imageBackground, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageBackgroundRoute })) },
             { path: paths.imageBackgroundMultiple, lazy: () => import('./routes/legacy-retouch').then((m) => ({ Component: m.ImageBackgroundMultipleRoute })) },
             { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

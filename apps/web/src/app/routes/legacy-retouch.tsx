@@ -105,10 +105,6 @@ export function ImageTouchupRoute() {
 export function ImageTouchupMultipleRoute() {
   return <LegacyRetouch serviceType="TOUCHUPSERVICE" multiple />;
 }
-/** /AutoImageTouchup?imgUrl=… */
-export function AutoImageTouchupRoute() {
-  return <LegacyRetouch serviceType="TOUCHUPSERVICE" multiple={false} />;
-}
 /** /ImageBackground: shown but disabled, "Coming Soon" (spec §2). */
 export function ImageBackgroundRoute() {
   return <LegacyRetouch serviceType="BACKGROUNDSERVICE" multiple={false} comingSoon />;

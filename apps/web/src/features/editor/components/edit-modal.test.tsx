@@ -7,7 +7,7 @@ import { EditModal, type EditablePhoto } from './edit-modal';
 const photo: EditablePhoto = { id: 7, name: 'DSC_0007', editSourceUrl: '/api/photo-media/7/original.jpg?sig=x', editRecipe: null, isEdited: false };
 
 function renderEditor(onClose = vi.fn()) {
-  renderWithProviders(<EditModal photo={photo} onClose={onClose} canSave loginHref="/login" onSaved={vi.fn()} revertEdit={vi.fn()} />);
+  renderWithProviders(<EditModal photo={photo} onClose={onClose} canSave loginHref="/login" onSaved={vi.fn()} revertEdit={vi.fn()} backgroundsClientId={1} />);
   return onClose;
 }
 

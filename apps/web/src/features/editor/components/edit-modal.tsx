@@ -15,18 +15,24 @@ import {
   IconWand,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EDITOR_TIMINGS, editorMessages, type EditRecipe, type EditValueName } from '@studio-gallery/contract';
+import { EDITOR_TIMINGS, editorMessages, type BackgroundChoice, type EditRecipe, type EditValueName } from '@studio-gallery/contract';
 import { ImageLoadErrorModal } from '../../../components/image-load-error-modal';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlobAs } from '../../../lib/file';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveEditedImage } from '../api/save-edited-image';
+import { useAiRetouch } from '../hooks/use-ai-retouch';
+import { useBaseImage } from '../hooks/use-base-image';
 import { useEditSource } from '../hooks/use-edit-source';
+import { useObjectUrl } from '../hooks/use-object-url';
 import { useFaceDetection } from '../hooks/use-face-detection';
 import { EMPTY_EDIT, editHistoryReducer, fromRecipe, sameEdit, startHistory, toRecipe, type EditState } from '../lib/edit-history';
-import { editedFileName, effectiveValues, renderEdit } from '../lib/render-edit';
-import type { EditRenderer } from '../lib/renderer';
+import { editedFileName, effectiveBaseEdit, effectiveValues, renderEdit } from '../lib/render-edit';
+import { createRenderer, type EditRenderer, type SkinGate } from '../lib/renderer';
 import { skinGateFor } from '../lib/skin-gate';
+import { AiRetouchPanel } from './ai-retouch-panel';
+import { BackgroundPanel } from './background-panel';
+import { BeforeAfter } from './before-after';
 import { CropControls, CropStage, cropForPreset, withDefaultCrop } from './crop-panel';
 import { EditorStage, type PreviewSnapshot } from './editor-stage';
 import { ToolsPanel } from './tools-panel';
@@ -56,6 +62,8 @@ export interface EditModalProps {
   revertEdit: (photoId: number) => Promise<unknown>;
   /** The professional retouch order (spec §2); absent on retouched photos. */
   professionalRetouch?: ReactNode;
+  /** The corporate client whose backdrops the background panel offers (the host's studio). */
+  backgroundsClientId: number | null;
 }
 
 /** The edit modal (spec §2, §4): panels main, tools, crop, replaceBackground, aiRetouching, professionalRetouch. */
@@ -90,11 +98,17 @@ function EditorBody({
   onSaved,
   revertEdit,
   professionalRetouch,
+  backgroundsClientId,
 }: Omit<EditModalProps, 'photo'> & { photo: EditablePhoto; closeRef: { current: () => void } }) {
   const source = useEditSource(photo.editSourceUrl);
   const bitmap = source.bitmap;
   const ready = bitmap !== null;
-  const [initial] = useState<EditState>(() => fromRecipe(photo.editRecipe));
+  // The customer's own background picture is not stored: a reopened edit that had one starts without it.
+  const [uploadMissing] = useState(() => photo.editRecipe?.background?.kind === 'upload');
+  const [initial] = useState<EditState>(() => {
+    const state = fromRecipe(photo.editRecipe);
+    return state.background?.kind === 'upload' ? { ...state, background: null } : state;
+  });
   const [history, dispatch] = useReducer(editHistoryReducer, initial, startHistory);
   const [panel, setPanel] = useState<EditPanel>('main');
   const [comparing, setComparing] = useState(false);
@@ -109,15 +123,25 @@ function EditorBody({
   const changed = !sameEdit(history.present, initial);
 
   const gate = bitmap ? skinGateFor(faces.face, bitmap) : null;
+  const liveBase = effectiveBaseEdit(live);
+  const base = useBaseImage({ photo: bitmap, blob: source.blob, edit: liveBase, wantCutout: panel === 'replaceBackground' || liveBase.background !== null });
+  const retouch = useAiRetouch();
+  const sourceUrl = useObjectUrl(source.blob);
+  const toolsOff = live.passport && !live.passport.withAdjustments ? editorMessages.passportNoRetouch : null;
 
   const commitValue = (name: EditValueName, value: number) => dispatch({ type: 'commit', state: { ...history.present, values: { ...history.present.values, [name]: value } } });
   const previewValue = (name: EditValueName, value: number) => dispatch({ type: 'preview', state: { ...history.live, values: { ...history.live.values, [name]: value } } });
 
+  const builder = base.builder;
+  const stagePicture = base.base;
   const render = useCallback(async () => {
+    if (!builder) throw new Error('The photo is not loaded yet');
+    const picture = await builder.build(effectiveBaseEdit(history.present));
     const renderer = rendererRef.current;
-    if (!renderer || !bitmap) throw new Error('The photo is not loaded yet');
-    return renderEdit(renderer, bitmap, history.present);
-  }, [bitmap, history.present]);
+    if (renderer && picture === stagePicture) return renderEdit(renderer, picture, history.present);
+    // The stage shows another picture (a background being tried): export through a renderer of its own.
+    return renderWithOwnRenderer(picture, history.present, gate);
+  }, [builder, stagePicture, history.present, gate]);
 
   const save = async () => {
     setSaving(true);
@@ -156,6 +180,28 @@ function EditorBody({
     // The crop panel opens on a crop: the current one, or portrait at zoom 30 framed on the face.
     if (next === 'crop' && bitmap && !history.present.crop) commitCrop(withDefaultCrop(history.present, bitmap, faces.face), !faces.face);
     setPanel(next);
+  };
+
+  /** Back to the main panel: a background only tried, or a retouch not applied, is dropped. */
+  const leavePanel = () => {
+    if (panel === 'replaceBackground') dispatch({ type: 'cancelPreview' });
+    if (panel === 'aiRetouching') retouch.cancel();
+    setPanel('main');
+  };
+
+  const applyBackground = async (choice: BackgroundChoice) => {
+    if (!builder) throw new Error('The photo is not loaded yet');
+    const next = { ...history.present, background: choice };
+    await builder.build(effectiveBaseEdit(next));
+    dispatch({ type: 'commit', state: next });
+  };
+
+  const applyRetouch = () => {
+    const result = retouch.result;
+    if (!builder || !result) return;
+    builder.provideRetouched(result.strength, result.blob);
+    dispatch({ type: 'commit', state: { ...history.present, retouch: { strength: result.strength } } });
+    retouch.cancel();
   };
 
   const requestClose = () => {
@@ -237,10 +283,21 @@ function EditorBody({
       <div className={classes.layout}>
         <div className={classes.stageColumn}>
           {bitmap && panel === 'crop' ? <CropStage state={live} values={effectiveValues(live)} snapshotRef={snapshotRef} onCommit={(state) => dispatch({ type: 'commit', state })} /> : null}
-          {bitmap ? (
-            <div style={{ display: panel === 'crop' ? 'none' : 'contents' }}>
-              <EditorStage bitmap={bitmap} values={shownValues} crop={shownCrop} skinGate={gate} rendererRef={rendererRef} snapshotRef={snapshotRef} label={comparing ? `${photo.name}, original` : `${photo.name}, edited preview`} />
+          {panel === 'aiRetouching' && retouch.state === 'done' && retouch.result && sourceUrl ? (
+            <BeforeAfter beforeUrl={sourceUrl} afterUrl={retouch.result.url} label={`${photo.name}, AI retouch`} />
+          ) : null}
+          {bitmap && stagePicture ? (
+            <div style={{ display: panel === 'crop' || (panel === 'aiRetouching' && retouch.state === 'done') ? 'none' : 'contents' }}>
+              <EditorStage bitmap={comparing ? bitmap : stagePicture} values={shownValues} crop={shownCrop} skinGate={gate} rendererRef={rendererRef} snapshotRef={snapshotRef} label={comparing ? `${photo.name}, original` : `${photo.name}, edited preview`} />
             </div>
+          ) : null}
+          {base.building && !comparing ? (
+            <Group gap={6} className={classes.updating} role="status" aria-live="polite">
+              <Loader size="xs" />
+              <Text size="xs" fw={600}>
+                Updating the picture…
+              </Text>
+            </Group>
           ) : null}
           {comparing ? (
             <Text className={classes.comparing} size="xs" fw={700} bg="dark" c="white" px="xs" py={2} style={{ borderRadius: 4 }}>
@@ -259,12 +316,39 @@ function EditorBody({
  <MainPanel ready={ready} onOpen={openPanel} hasProfessionalRetouch={professionalRetouch !== undefined} canSave={canSave} loginHref={loginHref} />
           ) : (
             <Stack gap="md">
-              <Button variant="subtle" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => setPanel('main')} style={{ alignSelf: 'flex-start' }}>
+              <Button variant="subtle" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={leavePanel} style={{ alignSelf: 'flex-start' }}>
                 Back
               </Button>
               {panel === 'tools' ? <ToolsPanel values={live.values} disabled={!ready} onPreview={previewValue} onCommit={commitValue} /> : null}
               {panel === 'crop' && bitmap ? (
                 <CropControls image={bitmap} state={live} face={faces.face} faceStatus={faces.status} faceError={faces.error} rendererRef={rendererRef} onCommit={commitCrop} />
+              ) : null}
+              {panel === 'replaceBackground' ? (
+                <BackgroundPanel
+                  clientId={backgroundsClientId}
+                  applied={history.present.background}
+                  cutoutStatus={base.cutout.status}
+                  onRetryCutout={base.cutout.retry}
+                  onPreview={(choice) => dispatch({ type: 'preview', state: { ...history.present, background: choice ?? history.present.background } })}
+                  onApply={applyBackground}
+                  onRemove={() => dispatch({ type: 'commit', state: { ...history.present, background: null } })}
+                  onUpload={(name, picture) => builder?.provideUpload(name, picture)}
+                  disabledReason={toolsOff}
+                  error={base.error && base.error.step !== 'cutout' ? base.error.message : null}
+                  uploadMissing={uploadMissing}
+                />
+              ) : null}
+              {panel === 'aiRetouching' ? (
+                <AiRetouchPanel
+                  retouch={retouch}
+                  source={source.blob}
+                  disabledReason={toolsOff}
+                  canUse={canSave}
+                  loginHref={loginHref}
+                  applied={history.present.retouch !== null}
+                  onApply={applyRetouch}
+                  onRemove={() => dispatch({ type: 'commit', state: { ...history.present, retouch: null } })}
+                />
               ) : null}
               {panel === 'professionalRetouch' ? professionalRetouch : null}
             </Stack>
@@ -345,8 +429,8 @@ function MainPanel({ ready, onOpen, hasProfessionalRetouch, canSave, loginHref }
     <Stack gap="xs">
       {entry('tools', 'Light, Color & Effects', 'Exposure, contrast, colour, skin tone and grain', <IconAdjustmentsHorizontal size={20} aria-hidden />)}
       {entry('crop', 'Crop', 'Square, portrait, landscape, circle or passport, framed on your face', <IconCrop size={20} aria-hidden />)}
-      {entry('replaceBackground', 'Replace Background', 'Coming soon: a studio backdrop, your own picture or a colour', <IconBackground size={20} aria-hidden />, true)}
-      {entry('aiRetouching', 'AI Retouch', 'Coming soon: a free one-click retouch', <IconWand size={20} aria-hidden />, true)}
+      {entry('replaceBackground', 'Replace Background', 'A studio backdrop, your own picture or a colour', <IconBackground size={20} aria-hidden />)}
+      {entry('aiRetouching', 'AI Retouch', 'A free one-click retouch that evens skin', <IconWand size={20} aria-hidden />)}
       {hasProfessionalRetouch ? entry('professionalRetouch', 'Professional Retouch', 'Hand-finished by the studio’s retoucher', <IconSparkles size={20} aria-hidden />) : null}
       {!canSave ? (
         <Alert color="blue" variant="light" mt="xs">
@@ -394,4 +478,18 @@ function useEditorKeys({ enabled, onUndo, onRedo, onCompare }: { enabled: boolea
       window.removeEventListener('keyup', up);
     };
   }, [enabled]);
+}
+
+/** The edit rendered by a renderer of its own on a detached canvas (freed afterwards). */
+async function renderWithOwnRenderer(picture: ImageBitmap, state: EditState, gate: SkinGate | null): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  const renderer = createRenderer(canvas);
+  try {
+    renderer.setSource(picture);
+    renderer.setSkinGate(gate);
+    return await renderEdit(renderer, picture, state);
+  } finally {
+    renderer.dispose();
+    (canvas.getContext('webgl2') as WebGL2RenderingContext | null)?.getExtension('WEBGL_lose_context')?.loseContext();
+  }
 }

@@ -34,6 +34,8 @@ export function useEditSource(url: string | null) {
   const bitmap = decoded && decoded.blob === binary.blob ? decoded.bitmap : null;
   return {
     bitmap,
+    /** The photo's file, once decoded (what the server's tools are sent). */
+    blob: bitmap ? binary.blob : null,
     isLoading: binary.isLoading || (binary.blob !== null && bitmap === null && decodeFailedFor !== binary.blob),
     failure: binary.failure,
     decodeFailed: binary.blob !== null && decodeFailedFor === binary.blob,

@@ -1,7 +1,15 @@
-import { EMPTY_RECIPE, type EditRecipe } from '@studio-gallery/contract';
+import { EMPTY_RECIPE, type BackgroundChoice, type EditRecipe } from '@studio-gallery/contract';
 
 /** What the editor can change: the recipe an edited version is rendered from. */
-export type EditState = Pick<EditRecipe, 'values' | 'crop' | 'passport'>;
+export interface EditState {
+  values: EditRecipe['values'];
+  crop: EditRecipe['crop'];
+  passport: EditRecipe['passport'];
+  /** What is behind the person (the background panel); null: the photo's own. */
+  background: BackgroundChoice | null;
+  /** The free AI retouch's strength, applied before everything else; null: none. */
+  retouch: { strength: number } | null;
+}
 
 /**
  * Undo / redo over committed states. A slider drag shows every value it passes (`live`) but commits
@@ -20,13 +28,14 @@ export type EditAction =
   | { type: 'commit'; state: EditState }
   | { type: 'undo' }
   | { type: 'redo' }
+  | { type: 'cancelPreview' }
   | { type: 'reset' }
   | { type: 'restart'; state: EditState };
 
 /** Past steps kept: a long session of small moves stays cheap. */
 export const HISTORY_LIMIT = 100;
 
-export const EMPTY_EDIT: EditState = { values: EMPTY_RECIPE.values, crop: null, passport: null };
+export const EMPTY_EDIT: EditState = { values: EMPTY_RECIPE.values, crop: null, passport: null, background: null, retouch: null };
 
 export function startHistory(state: EditState = EMPTY_EDIT): EditHistory {
   return { past: [], present: state, future: [], live: state };
@@ -54,8 +63,10 @@ export function editHistoryReducer(history: EditHistory, action: EditAction): Ed
       if (!next) return history;
       return { past: [...history.past, history.present], present: next, future: rest, live: next };
     }
+    case 'cancelPreview':
+      return { ...history, live: history.present };
     case 'reset':
-      // Reset sets every slider to 0 (spec §5) and drops the crop; it is one undoable step.
+      // Reset sets every slider to 0 (spec §5) and drops the crop, background and retouch; it is one undoable step.
       return editHistoryReducer(history, { type: 'commit', state: EMPTY_EDIT });
     case 'restart':
       return startHistory(action.state);
@@ -67,10 +78,16 @@ export function sameEdit(a: EditState, b: EditState): boolean {
 }
 
 export function toRecipe(state: EditState): EditRecipe {
-  return { version: 1, values: state.values, crop: state.crop, passport: state.passport };
+  return { version: 1, values: state.values, crop: state.crop, passport: state.passport, background: state.background, retouch: state.retouch };
 }
 
 export function fromRecipe(recipe: EditRecipe | null | undefined): EditState {
   if (!recipe) return EMPTY_EDIT;
-  return { values: { ...EMPTY_RECIPE.values, ...recipe.values }, crop: recipe.crop, passport: recipe.passport };
+  return {
+    values: { ...EMPTY_RECIPE.values, ...recipe.values },
+    crop: recipe.crop,
+    passport: recipe.passport,
+    background: recipe.background ?? null,
+    retouch: recipe.retouch ?? null,
+  };
 }

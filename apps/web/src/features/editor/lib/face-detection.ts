@@ -46,11 +46,14 @@ export class FaceDetectionError extends Error {
 export type FaceWorkerRequest =
   | { id: number; type: 'load'; modelBaseUrl: string }
   /** `bitmap` is the downscaled copy (transferred); `scaleX`/`scaleY` take its pixels back to the photo's. */
-  | { id: number; type: 'detect'; bitmap: ImageBitmap; scaleX: number; scaleY: number };
+  | { id: number; type: 'detect'; bitmap: ImageBitmap; scaleX: number; scaleY: number }
+  /** `small`: the downscaled copy the model sees; `full`: a full-size copy the mask is refined on (both transferred). */
+  | { id: number; type: 'cutout'; small: ImageBitmap; full: ImageBitmap };
 
 export type FaceWorkerResponse =
   | { id: number; ok: true; type: 'loaded'; backend: string; models: string[] }
   | { id: number; ok: true; type: 'detected'; faces: DetectedFace[]; detectMs: number }
+  | { id: number; ok: true; type: 'cutout'; rgba: Uint8Array; width: number; height: number; modelMs: number; refineMs: number }
   | { id: number; ok: false; reason: 'models-failed' | 'detection-failed'; detail: string };
 
 /** Where the models and .wasm files are served: the app's own public/editor-models/. */
@@ -190,7 +193,43 @@ class FaceDetector {
       timings: { downscaleMs, modelLoadMs, detectMs: response.detectMs, totalMs: performance.now() - started },
     };
   }
+
+  /** The person cut out at full size (see cutOutPerson). */
+  async cutout(bitmap: ImageBitmap): Promise<PersonCutout> {
+    const started = performance.now();
+    await this.load();
+    const factor = Math.min(1, DETECTION_LONG_EDGE / Math.max(bitmap.width, bitmap.height));
+    const small = await createImageBitmap(bitmap, {
+      resizeWidth: Math.max(1, Math.round(bitmap.width * factor)),
+      resizeHeight: Math.max(1, Math.round(bitmap.height * factor)),
+      resizeQuality: 'high',
+    });
+    const full = await createImageBitmap(bitmap);
+    const response = await this.call({ type: 'cutout', small, full }, CUTOUT_TIMEOUT_MS, [small, full]);
+    if (!response.ok) {
+      if (response.reason === 'models-failed') throw this.failLoad(new Error(response.detail));
+      throw new Error(response.detail);
+    }
+    if (response.type !== 'cutout') throw new Error(`unexpected answer ${response.type}`);
+    return {
+      rgba: new Uint8ClampedArray(response.rgba.buffer, response.rgba.byteOffset, response.rgba.byteLength),
+      width: response.width,
+      height: response.height,
+      timings: { modelMs: response.modelMs, refineMs: response.refineMs, totalMs: performance.now() - started },
+    };
+  }
 }
+
+/** The person of a photo at full size: RGBA, alpha the refined mask (0 backdrop .. 255 person). */
+export interface PersonCutout {
+  rgba: Uint8ClampedArray;
+  width: number;
+  height: number;
+  timings: { modelMs: number; refineMs: number; totalMs: number };
+}
+
+/** Refining a 24 MP photo's mask takes a few seconds; this only catches a stuck worker. */
+export const CUTOUT_TIMEOUT_MS = 60_000;
 
 let detector: FaceDetector | null = null;
 
@@ -225,4 +264,13 @@ export function detectFaces(bitmap: ImageBitmap, options: { waitForModels?: bool
 export function disposeFaceDetector(): void {
   detector?.reset();
   detector = null;
+}
+
+/**
+ * Cuts the person out of a photo (upright, any size) for the background panel, in the same worker as
+ * face detection (the selfie model is already loaded there). Rejects with Error on any failure; the
+ * panel shows editorMessages.removeBackgroundFailed.
+ */
+export function cutOutPerson(bitmap: ImageBitmap): Promise<PersonCutout> {
+  return theDetector().cutout(bitmap);
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_EDIT_VALUES, EDIT_JPEG_QUALITY, EDITED_FILE_PREFIX, type EditValues } from '@studio-gallery/contract';
 import { rectFromCropRecipe } from './crop-geometry';
+import type { BaseEdit } from './base-image';
 import type { EditState } from './edit-history';
 import { exportCrop, printSheet } from './export-crop';
 import type { Size } from './geometry';
@@ -11,6 +12,11 @@ import { canvasToBlob, type EditRenderer } from './renderer';
  */
 export function effectiveValues(state: EditState): EditValues {
   return state.passport && !state.passport.withAdjustments ? DEFAULT_EDIT_VALUES : state.values;
+}
+
+/** What changes the base picture: nothing while the passport preset keeps the photo untouched. */
+export function effectiveBaseEdit(state: EditState): BaseEdit {
+  return state.passport && !state.passport.withAdjustments ? { background: null, retouch: null } : { background: state.background, retouch: state.retouch };
 }
 
 /**

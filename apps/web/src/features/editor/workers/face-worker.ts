@@ -6,15 +6,20 @@
  * person mask the crown (top of the hair) is read from. Models and .wasm files come from the URL the
  * page sends (the app's own editor-models/), never from a CDN.
  *
+ * The same worker cuts the person out for the background panel: the selfie mask of the downscaled copy,
+ * refined at full size by the server's own refinement (@studio-gallery/contract/cutout), so the browser's
+ * cut-out and POST /ex/images/remove-background's agree.
+ *
  * Requests are handled one at a time, in order.
  */
 import { Human, type Config } from '@vladmandic/human';
+import { refineCutout } from '@studio-gallery/contract/cutout';
 import type { FaceWorkerRequest, FaceWorkerResponse } from '../lib/face-detection';
 import { faceFromMesh, largestFirst, MESH_POINT_COUNT, scaleFace, type DetectedFace, type PersonMask } from '../lib/face-landmarks';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<FaceWorkerRequest>) => void) | null;
-  postMessage(message: FaceWorkerResponse): void;
+  postMessage(message: FaceWorkerResponse, transfer?: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -120,6 +125,35 @@ async function detect(bitmap: ImageBitmap, scaleX: number, scaleY: number): Prom
   }
 }
 
+/** The person cut out at full size: RGBA, alpha the refined mask, edge colours decontaminated. */
+async function cutout(small: ImageBitmap, full: ImageBitmap): Promise<{ rgba: Uint8Array; width: number; height: number; modelMs: number; refineMs: number }> {
+  const instance = human;
+  try {
+    if (!instance) throw new ModelsNotLoaded();
+    const started = performance.now();
+    const input = pixelsOf(instance, small) as Tensor;
+    let mask: PersonMask | null;
+    try {
+      mask = await personMask(instance, input, small.width, small.height);
+    } finally {
+      input.dispose();
+    }
+    if (!mask) throw new Error('the selfie model gave no mask');
+    const masked = performance.now();
+    const canvas = new OffscreenCanvas(full.width, full.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no 2D context on OffscreenCanvas');
+    context.drawImage(full, 0, 0);
+    const pixels = context.getImageData(0, 0, full.width, full.height);
+    const maskData = mask.data instanceof Float32Array ? mask.data : Float32Array.from(mask.data);
+    const result = refineCutout({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { data: maskData, width: mask.width, height: mask.height });
+    return { rgba: result.rgba, width: result.width, height: result.height, modelMs: masked - started, refineMs: performance.now() - masked };
+  } finally {
+    small.close();
+    full.close();
+  }
+}
+
 class ModelsNotLoaded extends Error {
   constructor() {
     super('models are not loaded');
@@ -133,6 +167,13 @@ async function handle(request: FaceWorkerRequest): Promise<FaceWorkerResponse> {
       return { id: request.id, ok: true, type: 'loaded', ...loaded };
     } catch (error) {
       return { id: request.id, ok: false, reason: 'models-failed', detail: describe(error) };
+    }
+  }
+  if (request.type === 'cutout') {
+    try {
+      return { id: request.id, ok: true, type: 'cutout', ...(await cutout(request.small, request.full)) };
+    } catch (error) {
+      return { id: request.id, ok: false, reason: error instanceof ModelsNotLoaded ? 'models-failed' : 'detection-failed', detail: describe(error) };
     }
   }
   try {
@@ -149,5 +190,8 @@ function describe(error: unknown): string {
 let queue: Promise<unknown> = Promise.resolve();
 scope.onmessage = (event) => {
   const request = event.data;
-  queue = queue.then(async () => scope.postMessage(await handle(request)));
+  queue = queue.then(async () => {
+    const response = await handle(request);
+    scope.postMessage(response, response.ok && response.type === 'cutout' ? [response.rgba.buffer] : []);
+  });
 };
