@@ -142,8 +142,8 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   await expect(editor.getByRole('button', { name: 'Compare' })).toBeDisabled();
   releasePhoto();
   await expect(toolsEntry).toBeEnabled({ timeout: 30_000 });
-  await expect(editor.getByRole('button', { name: /Replace Background/ })).toBeDisabled();
-  await expect(editor.getByRole('button', { name: /AI Retouch/ })).toBeDisabled();
+  await expect(editor.getByRole('button', { name: /Replace Background/ })).toBeEnabled();
+  await expect(editor.getByRole('button', { name: /AI Retouch/ })).toBeEnabled();
   const canvas = editor.getByTestId('edit-preview');
   await expect(canvas).toBeVisible();
 

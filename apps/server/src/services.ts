@@ -39,6 +39,7 @@ import { ImageWorkQueue } from './media/image-work-queue';
 import { SegmentationPool } from './media/segmentation/segmentation-pool';
 import { BackgroundRemovalService } from './modules/editor/background-removal.service';
 import { PortraitRetouchService } from './modules/editor/portrait-retouch.service';
+import { PhotoPresetsService } from './modules/editor/photo-presets.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -63,6 +64,8 @@ export interface Services {
   backgroundRemoval: BackgroundRemovalService;
   /** The free AI retouch, in the same pool as backgroundRemoval (which closes it). */
   portraitRetouch: PortraitRetouchService;
+  /** The legacy presets (retouch, studio colours), in the same pool; saved through photoEdits. */
+  photoPresets: PhotoPresetsService;
   /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
   imageWork: ImageWorkQueue;
 }
@@ -91,6 +94,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const galleryRepository = new GalleryRepository(db);
   const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
   const imageWork = new ImageWorkQueue(config.imageQueue);
+  const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);
 
   // One pool of model threads for both server-side editor tools (issue 13 §4).
   const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
@@ -109,9 +113,10 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
     downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
-    photoEdits: new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock),
+    photoEdits,
     backgroundRemoval: new BackgroundRemovalService(segmentation),
     portraitRetouch: new PortraitRetouchService(segmentation),
+    photoPresets: new PhotoPresetsService(gallery, segmentation, photoEdits),
     imageWork,
   };
 }

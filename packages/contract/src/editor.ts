@@ -160,8 +160,8 @@ export const editRecipe = z
     crop: cropRecipe.nullable(),
     /** Set while the passport preset is active; adjustments apply only when `withAdjustments`. */
     passport: z.object({ document: z.enum(PASSPORT_DOCUMENTS), withAdjustments: z.boolean() }).nullable(),
-    /** The background behind the person (issue 13 §2); absent or null: the photo's own. */
-    background: backgroundChoice.nullable().optional(),
+    /** The background behind the person (issue 13 §2); absent: the photo's own. */
+    background: backgroundChoice.optional(),
     /** The free AI retouch applied first (issue 13 §3); absent or null: none. */
     retouch: z.object({ strength: z.number().min(0).max(1) }).nullable().optional(),
   })

@@ -62,6 +62,6 @@ export function presetRecipe(preset: PhotoPreset): EditRecipe {
     crop: null,
     passport: null,
     retouch: { strength: RETOUCH_DEFAULT_STRENGTH },
-    background: preset.background ? { kind: 'colour', colour: preset.background, opacity: 100 } : null,
+    ...(preset.background ? { background: { kind: 'colour', colour: preset.background, opacity: 100 } } : {}),
   };
 }

@@ -5,7 +5,26 @@ import { Piscina } from 'piscina';
 import { ImageQueueFullError } from '../image-work-queue';
 import { loadSharp } from '../sharp';
 import type { SegmentationAssets } from './selfie-model';
-import type { RemoveBackgroundResult, RemoveBackgroundTask, RetouchPortraitResult, RetouchPortraitTask } from './worker';
+import type {
+  ApplyPhotoPresetsResult,
+  ApplyPhotoPresetsTask,
+  RemoveBackgroundResult,
+  RemoveBackgroundTask,
+  RetouchPortraitResult,
+  RetouchPortraitTask,
+} from './worker';
+
+type Task = RemoveBackgroundTask | RetouchPortraitTask | ApplyPhotoPresetsTask;
+type TaskResult = RemoveBackgroundResult | RetouchPortraitResult | ApplyPhotoPresetsResult;
+type TaskName = 'default' | 'retouchPortrait' | 'applyPhotoPresets';
+
+/** What applyPhotoPresets makes: one JPEG per background, at a long edge (null: full size). */
+export interface PhotoPresetsJob {
+  strength: number;
+  backgrounds: readonly (string | null)[];
+  longEdge: number | null;
+  quality: number;
+}
 
 export interface SegmentationLimits {
   /** Worker threads (SEGMENTATION_THREADS): 1 on 2 cores, so the event loop keeps a core. */
@@ -44,7 +63,7 @@ export function segmentationAssets(modelDir: string): SegmentationAssets {
  * answering everything else.
  */
 export class SegmentationPool {
-  private readonly pool: Piscina<RemoveBackgroundTask | RetouchPortraitTask, RemoveBackgroundResult | RetouchPortraitResult>;
+  private readonly pool: Piscina<Task, TaskResult>;
   private inFlight = 0;
 
   private readonly assets: SegmentationAssets;
@@ -89,7 +108,15 @@ export class SegmentationPool {
     return this.run({ image, assets: this.assets, strength }, 'retouchPortrait') as Promise<RetouchPortraitResult>;
   }
 
-  private async run(task: RemoveBackgroundTask | RetouchPortraitTask, name: 'default' | 'retouchPortrait'): Promise<RemoveBackgroundResult | RetouchPortraitResult> {
+  /**
+   * The legacy presets (spec §4): the retouch, and the person over each colour, in one task (one
+   * decode, one face mesh, one mask); the same threads and waiting line as the tools above.
+   */
+  applyPhotoPresets(image: Uint8Array, job: PhotoPresetsJob): Promise<ApplyPhotoPresetsResult> {
+    return this.run({ image, assets: this.assets, ...job }, 'applyPhotoPresets') as Promise<ApplyPhotoPresetsResult>;
+  }
+
+  private async run(task: Task, name: TaskName): Promise<TaskResult> {
     this.assertRoom();
     this.inFlight += 1;
     try {

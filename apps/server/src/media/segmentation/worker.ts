@@ -7,8 +7,9 @@ import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieM
 
 /**
  * The worker thread of the segmentation pool (segmentation-pool.ts): decode, model, refinement and
- * encoding, off the server's event loop. Two tasks: the default export (background removal) and
- * retouchPortrait (the free AI retouch, issue 13 §3), chosen by piscina's `name`. Built as its own entry (dist/segmentation-worker.js,
+ * encoding, off the server's event loop. Three tasks: the default export (background removal),
+ * retouchPortrait (the free AI retouch, issue 13 §3) and applyPhotoPresets (the legacy presets: both
+ * at once), chosen by piscina's `name`. Built as its own entry (dist/segmentation-worker.js,
  * scripts/build.mjs); under tsx (tests, `npm run dev`) the pool starts it from this file.
  */
 export interface RemoveBackgroundTask {
@@ -142,6 +143,106 @@ export async function retouchPortrait({ image, assets, strength }: RetouchPortra
     height,
     faceFound: face !== null,
     timings: { decodeMs: decoded - started, faceMs: found - decoded, retouchMs: retouched - found, encodeMs: encoded - retouched },
+    rss: process.memoryUsage.rss(),
+  };
+}
+
+export interface ApplyPhotoPresetsTask {
+  /** The encoded photo (JPEG, PNG or WebP): one the gallery stored. */
+  image: Uint8Array;
+  assets: SegmentationAssets;
+  /** The retouch's strength, 0..1. */
+  strength: number;
+  /** One output per entry: null, the retouch alone; '#rrggbb', the retouched person over that colour. */
+  backgrounds: readonly (string | null)[];
+  /** The outputs' long edge (never enlarged); null: the photo's size. */
+  longEdge: number | null;
+  /** JPEG quality of the outputs. */
+  quality: number;
+}
+
+export type ApplyPhotoPresetsResult =
+  | {
+      ok: true;
+      /** JPEGs, one per `backgrounds` entry, in its order, all of width x height (upright). */
+      jpegs: Uint8Array[];
+      width: number;
+      height: number;
+      faceFound: boolean;
+      timings: { decodeMs: number; faceMs: number; retouchMs: number; maskMs: number; encodeMs: number };
+      rss: number;
+    }
+  | { ok: false; reason: 'unreadable' | 'too-large' };
+
+function hexColour(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * The legacy presets (spec §4 "Legacy preset", issue 13 §3): the free retouch (as retouchPortrait),
+ * then, for each preset with a colour, the person cut out (as removeBackground, the mask made once
+ * and reused) and laid over it. Samples ask for a small long edge; CreateRequest for the full size.
+ */
+export async function applyPhotoPresets({ image, assets, strength, backgrounds, longEdge, quality }: ApplyPhotoPresetsTask): Promise<ApplyPhotoPresetsResult> {
+  const sharp = await loadSharp();
+  const started = performance.now();
+  const input = await decode(image);
+  if ('ok' in input) return input;
+  const { small } = input;
+  let { rgb, width, height } = input;
+  if (longEdge !== null && Math.max(width, height) > longEdge) {
+    const resized = await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .resize(longEdge, longEdge, { fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    ({ data: rgb } = resized);
+    ({ width, height } = resized.info);
+  }
+  const decoded = performance.now();
+
+  await startWasmBackend(assets.wasmDir);
+  const face = await detectFace(await loadFaceMesh(), small.data, small.info.width, small.info.height);
+  const found = performance.now();
+  if (face) {
+    const sx = width / small.info.width;
+    const sy = height / small.info.height;
+    retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, strength);
+  }
+  const retouched = performance.now();
+
+  // One mask for every coloured preset, refined on the retouched pixels at the outputs' size.
+  let cutout: Uint8Array | null = null;
+  if (backgrounds.some((colour) => colour !== null)) {
+    const model = await loadSelfieModel(assets);
+    const mask = await personMask(model, small.data, small.info.width, small.info.height);
+    cutout = refineCutout({ data: rgb, width, height }, { data: mask, width: MODEL_SIZE, height: MODEL_SIZE }).rgba;
+  }
+  const masked = performance.now();
+
+  const jpegs: Uint8Array[] = [];
+  for (const colour of backgrounds) {
+    let pixels: Buffer = rgb;
+    if (colour !== null && cutout !== null) {
+      const [br, bg, bb] = hexColour(colour);
+      pixels = Buffer.allocUnsafe(width * height * 3);
+      for (let i = 0, j = 0; i < pixels.length; i += 3, j += 4) {
+        const a = cutout[j + 3]! / 255;
+        pixels[i] = Math.round(cutout[j]! * a + br * (1 - a));
+        pixels[i + 1] = Math.round(cutout[j + 1]! * a + bg * (1 - a));
+        pixels[i + 2] = Math.round(cutout[j + 2]! * a + bb * (1 - a));
+      }
+    }
+    jpegs.push(await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer());
+  }
+  const encoded = performance.now();
+  return {
+    ok: true,
+    jpegs,
+    width,
+    height,
+    faceFound: face !== null,
+    timings: { decodeMs: decoded - started, faceMs: found - decoded, retouchMs: retouched - found, maskMs: masked - retouched, encodeMs: encoded - masked },
     rss: process.memoryUsage.rss(),
   };
 }

@@ -12,6 +12,7 @@ import { mediaRoutes } from './media';
 import { notificationSettingsRoutes } from './notification-settings';
 import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
+import { photoPresetsRoutes } from './photo-presets';
 import { usersRoutes } from './users';
 
 /** Every /api route; each group receives only the services it uses. */
@@ -36,5 +37,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   });
   await app.register(photoEditsRoutes, { edits: services.photoEdits });
   await app.register(editorRoutes, { backgroundRemoval: services.backgroundRemoval, portraitRetouch: services.portraitRetouch });
+  await app.register(photoPresetsRoutes, { presets: services.photoPresets });
   await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
 };

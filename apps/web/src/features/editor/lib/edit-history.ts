@@ -78,7 +78,14 @@ export function sameEdit(a: EditState, b: EditState): boolean {
 }
 
 export function toRecipe(state: EditState): EditRecipe {
-  return { version: 1, values: state.values, crop: state.crop, passport: state.passport, background: state.background, retouch: state.retouch };
+  return {
+    version: 1,
+    values: state.values,
+    crop: state.crop,
+    passport: state.passport,
+    ...(state.background ? { background: state.background } : {}),
+    retouch: state.retouch,
+  };
 }
 
 export function fromRecipe(recipe: EditRecipe | null | undefined): EditState {

@@ -145,7 +145,8 @@ async function cutout(small: ImageBitmap, full: ImageBitmap): Promise<{ rgba: Ui
     if (!context) throw new Error('no 2D context on OffscreenCanvas');
     context.drawImage(full, 0, 0);
     const pixels = context.getImageData(0, 0, full.width, full.height);
-    const maskData = mask.data instanceof Float32Array ? mask.data : Float32Array.from(mask.data);
+    // human answers the mask in 'alpha' mode as 0..255 (the model's 0..1 times 255); the refinement wants 0..1.
+    const maskData = Float32Array.from(mask.data, (value) => value / 255);
     const result = refineCutout({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { data: maskData, width: mask.width, height: mask.height });
     return { rgba: result.rgba, width: result.width, height: result.height, modelMs: masked - started, refineMs: performance.now() - masked };
   } finally {
