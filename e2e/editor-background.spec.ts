@@ -133,9 +133,9 @@ test('a customer replaces the background and applies the AI retouch; both are sa
     const colour = meanAt(after, x, y, patch);
     for (let c = 0; c < 3; c++) expect(Math.abs(colour[c]! - GREY[c]!), `corner (${x}, ${y}) is ${colour.map(Math.round).join(',')}`).toBeLessThan(6);
   }
-  // The astronaut's face: x 190..290, y 110..230 of the 512 px original.
+  // The astronaut's face (eyes to chin, x 195..255, y 95..160 of the 512 px original).
   const at = (v: number) => Math.round(v * scale);
-  const face = { x: at(MARGIN + 190 * SCALE), y: at(TOP + 110 * SCALE), width: at(100 * SCALE), height: at(120 * SCALE) };
+  const face = { x: at(MARGIN + 195 * SCALE), y: at(TOP + 95 * SCALE), width: at(60 * SCALE), height: at(65 * SCALE) };
   expect(meanDifference(before, after, face)).toBeLessThan(3);
 
   // The browser's cut-out agrees with the server's: where the server's mask is sure, the saved photo
@@ -210,7 +210,7 @@ test('a customer replaces the background and applies the AI retouch; both are sa
   await snap(page, 'editor-background-preset');
 
   // AI retouch: progress, then before/after with a divider, then Apply.
-  await editor.getByRole('button', { name: 'Back' }).click();
+  await editor.getByRole('button', { name: 'Back', exact: true }).click();
   await editor.getByRole('button', { name: /AI Retouch/ }).click();
   await editor.getByRole('button', { name: 'Retouch my photo' }).click();
   await expect(editor.getByRole('progressbar', { name: 'AI retouch progress' })).toBeVisible();

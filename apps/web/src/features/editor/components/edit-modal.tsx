@@ -24,7 +24,7 @@ import { saveEditedImage } from '../api/save-edited-image';
 import { useAiRetouch } from '../hooks/use-ai-retouch';
 import { useBaseImage } from '../hooks/use-base-image';
 import { useEditSource } from '../hooks/use-edit-source';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useRetouchComparison } from '../hooks/use-retouch-comparison';
 import { useFaceDetection } from '../hooks/use-face-detection';
 import { EMPTY_EDIT, editHistoryReducer, fromRecipe, sameEdit, startHistory, toRecipe, type EditState } from '../lib/edit-history';
 import { editedFileName, effectiveBaseEdit, effectiveValues, renderEdit } from '../lib/render-edit';
@@ -126,7 +126,7 @@ function EditorBody({
   const liveBase = effectiveBaseEdit(live);
   const base = useBaseImage({ photo: bitmap, blob: source.blob, edit: liveBase, wantCutout: panel === 'replaceBackground' || liveBase.background !== null });
   const retouch = useAiRetouch();
-  const sourceUrl = useObjectUrl(source.blob);
+  const comparison = useRetouchComparison(base.builder, effectiveBaseEdit(history.present), retouch.result);
   const toolsOff = live.passport && !live.passport.withAdjustments ? editorMessages.passportNoRetouch : null;
 
   const commitValue = (name: EditValueName, value: number) => dispatch({ type: 'commit', state: { ...history.present, values: { ...history.present.values, [name]: value } } });
@@ -283,11 +283,11 @@ function EditorBody({
       <div className={classes.layout}>
         <div className={classes.stageColumn}>
           {bitmap && panel === 'crop' ? <CropStage state={live} values={effectiveValues(live)} snapshotRef={snapshotRef} onCommit={(state) => dispatch({ type: 'commit', state })} /> : null}
-          {panel === 'aiRetouching' && retouch.state === 'done' && retouch.result && sourceUrl ? (
-            <BeforeAfter beforeUrl={sourceUrl} afterUrl={retouch.result.url} label={`${photo.name}, AI retouch`} />
+          {panel === 'aiRetouching' && comparison ? (
+            <BeforeAfter beforeUrl={comparison.before} afterUrl={comparison.after} label={`${photo.name}, AI retouch`} />
           ) : null}
           {bitmap && stagePicture ? (
-            <div style={{ display: panel === 'crop' || (panel === 'aiRetouching' && retouch.state === 'done') ? 'none' : 'contents' }}>
+            <div style={{ display: panel === 'crop' || (panel === 'aiRetouching' && comparison) ? 'none' : 'contents' }}>
               <EditorStage bitmap={comparing ? bitmap : stagePicture} values={shownValues} crop={shownCrop} skinGate={gate} rendererRef={rendererRef} snapshotRef={snapshotRef} label={comparing ? `${photo.name}, original` : `${photo.name}, edited preview`} />
             </div>
           ) : null}
