@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { editorMessages, messages } from '@studio-gallery/contract';
+import { editorMessages } from '@studio-gallery/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestShoot } from './support/gallery';
 import { type TestApp, type TestUser, startTestApp } from './support/test-app';
 import { expectImageRefusals } from './support/bad-images';
+import { expectFloodServedOrRefused } from './support/flood';
 
 // Issue 13 §1/§4: POST /ex/images/remove-background over HTTP against a real database (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL), with the real model in the segmentation pool's worker thread.
@@ -32,35 +33,6 @@ afterAll(async () => {
 
 const removeBackground = (image: Buffer | string, headers: { token?: string; headers?: Record<string, string> } = { token: alice.token }) =>
   t.request('POST', URL_, { ...headers, body: { ImageBase64: typeof image === 'string' ? image : image.toString('base64') } });
-
-/** Alice's gallery page (the photos list the gallery's first screen calls), checked: a 200 with her one photo. */
-async function galleryPage() {
-  const response = await t.request('GET', `/api/sessions/GetUserSessionsPage?userId=${alice.id}&page=1&pageSize=12&flag=All`, { token: alice.token });
-  expect(response.body.totalCount, JSON.stringify(response.body)).toBe(1);
-  return response;
-}
-
-/** Calls `call` every 20 ms until stopped, each answer a 200; stop() resolves to the calls' times (ms). */
-function keepCalling(call: () => Promise<{ status: number; body: unknown }>) {
-  let running = true;
-  const times: number[] = [];
-  const calls = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await call();
-      times.push(performance.now() - started);
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await calls;
-      return times;
-    },
-  };
-}
 
 describe('POST /ex/images/remove-background', () => {
   it('cuts the astronaut out: a PNG of the same size, the backdrop clear, the face opaque and unchanged', async () => {
@@ -98,22 +70,8 @@ describe('POST /ex/images/remove-background', () => {
 
   it('answers a flood of 20 concurrent calls with 200s and 503s only, while the gallery page and /api/health keep answering', async () => {
     const body = astronaut.toString('base64');
-    const gallery = keepCalling(galleryPage);
-    const health = keepCalling(() => t.request('GET', '/api/health'));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => removeBackground(body)));
-    const galleryTimes = await gallery.stop();
-    const healthTimes = await health.stop();
-
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
     // One thread and four waiting: at least those five are served, the rest refused at once.
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
-    for (const refused of answers.filter((a) => a.status === 503)) expect(refused.body).toEqual({ message: messages.imageQueueFull });
-    // Every gallery page and health call during the flood was a 200 (keepCalling checks each), and quick.
-    expect(galleryTimes.length).toBeGreaterThan(1);
-    expect(healthTimes.length).toBeGreaterThan(1);
-    expect(Math.max(...galleryTimes), galleryTimes.map(Math.round).join(',')).toBeLessThan(500);
-    expect(Math.max(...healthTimes), healthTimes.map(Math.round).join(',')).toBeLessThan(500);
+    await expectFloodServedOrRefused(t, alice, { call: () => removeBackground(body), photos: 1, served: 5 });
     // And the server still works after the flood.
     expect((await removeBackground(astronaut)).status).toBe(200);
   }, 120_000);

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { editorMessages, messages } from '@studio-gallery/contract';
+import { editorMessages } from '@studio-gallery/contract';
 import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGIONS } from '../src/media/segmentation/retouch';
 import { importTestShoot } from './support/gallery';
 import { type TestApp, type TestUser, startTestApp } from './support/test-app';
 import { expectImageRefusals } from './support/bad-images';
+import { expectFloodServedOrRefused } from './support/flood';
 
 // Issue 13 §3: POST /ex/images/retouch-portrait over HTTP against a real database (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL), with the real face mesh (@vladmandic/human) in the segmentation
@@ -55,35 +56,6 @@ const retouch = (image: Buffer | string, options: { token?: string; headers?: Re
     headers: options.headers,
     body: { ImageBase64: typeof image === 'string' ? image : image.toString('base64'), ...(options.strength === undefined ? {} : { strength: options.strength }) },
   });
-
-/** Alice's gallery page (the photos list the gallery's first screen calls), checked: a 200 with her one photo. */
-async function galleryPage() {
-  const response = await t.request('GET', `/api/sessions/GetUserSessionsPage?userId=${alice.id}&page=1&pageSize=12&flag=All`, { token: alice.token });
-  expect(response.body.totalCount, JSON.stringify(response.body)).toBe(1);
-  return response;
-}
-
-/** Calls `call` every 20 ms until stopped, each answer a 200; stop() resolves to the calls' times (ms). */
-function keepCalling(call: () => Promise<{ status: number; body: unknown }>) {
-  let running = true;
-  const times: number[] = [];
-  const calls = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await call();
-      times.push(performance.now() - started);
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await calls;
-      return times;
-    },
-  };
-}
 
 type Box = { x0: number; x1: number; y0: number; y1: number };
 
@@ -158,6 +130,23 @@ describe('POST /ex/images/retouch-portrait', () => {
     expect(Math.abs(localVariance(none.raw, CHEEK) - before)).toBeLessThan(before * 0.1);
   }, 60_000);
 
+  // No public-domain portrait of a person with darker skin ships in a Debian or npm package (searched:
+  // docs/editor.md, "Tested on"), so the stand-in is the astronaut's own picture taken to a deep brown
+  // skin tone: every channel scaled (cheek ~ 230,180,160 -> ~ 110,70,50, Fitzpatrick V–VI), the
+  // geometry unchanged, so the same boxes hold.
+  it('retouches a deep skin tone too: the face found, the cheek smoother, the eyes and lips untouched', async () => {
+    const deep = await sharp(astronaut).linear([0.48, 0.39, 0.31], [0, 0, 0]).jpeg({ quality: 95 }).toBuffer();
+    const deepInput = await sharp(deep).raw().toBuffer();
+    const response = await retouch(deep, { token: alice.token, strength: 1 });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, message: editorMessages.portraitRetouched });
+    const { raw } = await decodeAnswer(response.body);
+    for (const [label, box] of [['left eye', EYES[0]!], ['right eye', EYES[1]!], ['lips', LIPS]] as const) {
+      expect(maxDifference(raw, deepInput, box), label).toBeLessThanOrEqual(12);
+    }
+    expect(localVariance(raw, CHEEK)).toBeLessThan(localVariance(deepInput, CHEEK) * 0.85);
+  }, 60_000);
+
   it('answers a picture without a face unchanged, with a message that says so', async () => {
     const plain = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8aa' } }).jpeg().toBuffer();
     const response = await retouch(plain);
@@ -182,21 +171,8 @@ describe('POST /ex/images/retouch-portrait', () => {
 
   it('answers 20 concurrent calls with 200s and 503s only, while the gallery page and /api/health keep answering', async () => {
     const body = astronaut.toString('base64');
-    const gallery = keepCalling(galleryPage);
-    const health = keepCalling(() => t.request('GET', '/api/health'));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => retouch(body)));
-    const galleryTimes = await gallery.stop();
-    const healthTimes = await health.stop();
-
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
-    for (const refused of answers.filter((a) => a.status === 503)) expect(refused.body).toEqual({ message: messages.imageQueueFull });
-    // Every gallery page and health call during the flood was a 200 (keepCalling checks each), and quick.
-    expect(galleryTimes.length).toBeGreaterThan(1);
-    expect(healthTimes.length).toBeGreaterThan(1);
-    expect(Math.max(...galleryTimes), galleryTimes.map(Math.round).join(',')).toBeLessThan(500);
-    expect(Math.max(...healthTimes), healthTimes.map(Math.round).join(',')).toBeLessThan(500);
+    // One thread and four waiting: at least those five are served, the rest refused at once.
+    await expectFloodServedOrRefused(t, alice, { call: () => retouch(body), photos: 1, served: 5 });
     // And the server still retouches after the flood.
     expect((await retouch(astronaut)).status).toBe(200);
   }, 120_000);
