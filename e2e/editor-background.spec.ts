@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_BACKGROUND_COLOUR, editorMessages } from '@studio-gallery/contract';
 import { snap, uniqueEmail } from './support';
 import { artifactsDir, e2eDir } from './support/env';
+import { downloadHighResolution } from './support/downloads';
 import { activateFromInvitation, runStudio } from './support/shoot';
 
 const ASTRONAUT = path.join(e2eDir, 'fixtures', 'astronaut.jpg');
@@ -65,21 +66,6 @@ function meanDifference(a: Raw, b: Raw, rect: { x: number; y: number; width: num
   for (let y = rect.y; y < rect.y + rect.height; y++)
     for (let x = rect.x; x < rect.x + rect.width; x++) for (let c = 0; c < 3; c++) total += Math.abs(a.data[(y * a.width + x) * 3 + c]! - b.data[(y * b.width + x) * 3 + c]!);
   return total / (rect.width * rect.height * 3);
-}
-
-/** Downloads a photo at High Resolution from its preview: the file's path and name. */
-async function downloadHighResolution(page: Page, name: string): Promise<{ file: string; name: string }> {
-  await page.getByRole('button', { name: `Preview ${name}` }).first().click();
-  const preview = page.getByRole('dialog', { name: new RegExp(name) });
-  await preview.getByRole('button', { name: /Download/ }).first().click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /High Resolution/ }).click();
-  const download = await downloading;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-bg-')), download.suggestedFilename());
-  await download.saveAs(file);
-  await page.keyboard.press('Escape');
-  await expect(preview).toBeHidden();
-  return { file, name: download.suggestedFilename() };
 }
 
 test('a customer replaces the background and applies the AI retouch; both are saved, the face untouched', async ({ page }) => {

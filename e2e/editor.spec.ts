@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { editorMessages } from '@studio-gallery/contract';
 import { snap, uniqueEmail } from './support';
 import { e2eDir } from './support/env';
+import { downloadHighResolution } from './support/downloads';
 import { activateFromInvitation, runStudio } from './support/shoot';
 
 const ASTRONAUT = path.join(e2eDir, 'fixtures', 'astronaut.jpg');
@@ -85,21 +86,13 @@ function expectSlider(page: Page, label: string, value: string) {
   return expect(page.getByRole('slider', { name: label })).toHaveAttribute('aria-valuenow', value);
 }
 
-/** Downloads a photo at High Resolution from its preview: name, size and mean luminance. */
-async function downloadHighResolution(page: Page, name: string) {
-  await page.getByRole('button', { name: `Preview ${name}` }).first().click();
-  const preview = page.getByRole('dialog', { name: new RegExp(name) });
-  await preview.getByRole('button', { name: /Download/ }).first().click();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /High Resolution/ }).click();
-  const download = await downloading;
-  const file = await download.path();
+/** The High Resolution download of a photo: name, size and mean luminance. */
+async function highResolution(page: Page, name: string) {
+  const { file, name: fileName } = await downloadHighResolution(page, name);
   const { width, height } = await sharp(file).metadata();
   const { channels } = await sharp(file).stats();
-  await page.keyboard.press('Escape');
-  await expect(preview).toBeHidden();
   return {
-    name: download.suggestedFilename(),
+    name: fileName,
     size: { width, height },
     luma: 0.2126 * channels[0]!.mean + 0.7152 * channels[1]!.mean + 0.0722 * channels[2]!.mean,
   };
@@ -123,7 +116,7 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   expect(imported.status, imported.stderr).toBe(0);
   await activateFromInvitation(page, email);
 
-  const original = await downloadHighResolution(page, 'Portrait');
+  const original = await highResolution(page, 'Portrait');
   expect(original.name).toMatch(/^Portrait.*_hr\.jpg$/);
 
   // The photo arrives late: every tool waits for it.
@@ -252,7 +245,7 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   // The High Resolution download is the edit at 1600x2400: brighter (exposure +1, white outside the
   // circle) than the original's.
   const preview = page.getByRole('dialog', { name: /Portrait/ });
-  const edited = await downloadHighResolution(page, 'Portrait');
+  const edited = await highResolution(page, 'Portrait');
   expect(edited.name).toMatch(/^edited-Portrait.*_hr\.jpg$/);
   expect(edited.size).toEqual({ width: 1600, height: 2400 });
   expect(edited.luma).toBeGreaterThan(original.luma + 20);
