@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Radio, SimpleGrid, Skeleton, Stac
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type GalleryPhoto, PHOTO_PRESETS, type PhotoPresetId, presetMessages } from '@studio-gallery/contract';
+import { ChoiceCard } from '../../../components/choice-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useApplyPhotoPreset } from '../api/apply-photo-preset';
 import { useProcessedSamples } from '../api/get-processed-samples';
@@ -84,18 +85,15 @@ export function PresetPicker({ photoId, onApplied, onCancel }: PresetPickerProps
       >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="md">
           {samples.data.map((sample) => (
-            <Radio.Card key={sample.presetId} value={sample.presetId} className={classes.card} radius="lg" p={0} disabled={apply.isPending}>
-              <img src={sample.sampleImage} alt={`${sample.name} sample`} className={classes.sample} />
-              <Group p="md" gap="sm" wrap="nowrap" align="flex-start">
-                <Radio.Indicator />
-                <Stack gap={2}>
-                  <Text fw={600}>{sample.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {sample.description}
-                  </Text>
-                </Stack>
-              </Group>
-            </Radio.Card>
+            <ChoiceCard
+              key={sample.presetId}
+              value={sample.presetId}
+              label={sample.name}
+              description={sample.description}
+              disabled={apply.isPending}
+              rowOnPhone
+              picture={<img src={sample.sampleImage} alt={`${sample.name} sample`} className={classes.sample} />}
+            />
           ))}
         </SimpleGrid>
       </Radio.Group>

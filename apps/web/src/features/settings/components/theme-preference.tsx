@@ -1,4 +1,5 @@
-import { Group, Paper, Radio, SimpleGrid, Stack, Text, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { Paper, Radio, SimpleGrid, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { ChoiceCard } from '../../../components/choice-card';
 import type { Theme } from '@studio-gallery/contract';
 import classes from './theme-preference.module.css';
 
@@ -24,22 +25,19 @@ export function ThemePreference() {
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mt="md" maw={560}>
         {OPTIONS.map((option) => (
-          <Radio.Card key={option.value} value={option.value} className={classes.card} radius="lg" p={0}>
-            <div className={classes.preview} data-scheme={option.value} aria-hidden>
-              <div className={classes.bar} />
-              <div className={classes.line} />
-              <div className={classes.lineShort} />
-            </div>
-            <Group p="md" gap="sm" wrap="nowrap" align="flex-start">
-              <Radio.Indicator />
-              <Stack gap={2}>
-                <Text fw={600}>{option.label}</Text>
-                <Text size="sm" c="dimmed">
-                  {option.description}
-                </Text>
-              </Stack>
-            </Group>
-          </Radio.Card>
+          <ChoiceCard
+            key={option.value}
+            value={option.value}
+            label={option.label}
+            description={option.description}
+            picture={
+              <div className={classes.preview} data-scheme={option.value} aria-hidden>
+                <div className={classes.bar} />
+                <div className={classes.line} />
+                <div className={classes.lineShort} />
+              </div>
+            }
+          />
         ))}
       </SimpleGrid>
     </Radio.Group>
