@@ -112,6 +112,22 @@ export type RetouchPortraitResult =
     }
   | { ok: false; reason: 'unreadable' | 'too-large' };
 
+type Small = Decoded['small'];
+type Face = NonNullable<Awaited<ReturnType<typeof detectFace>>>;
+
+/** The largest face of the 640 px copy, with its mesh (null: none). */
+async function findFace(small: Small, assets: SegmentationAssets): Promise<Face | null> {
+  await startWasmBackend(assets.wasmDir);
+  return detectFace(await loadFaceMesh(), small.data, small.info.width, small.info.height);
+}
+
+/** The retouch of `face` (found on the 640 px copy) applied in place to the RGB pixels at their size. */
+function retouchAt(face: Face, small: Small, rgb: Buffer, width: number, height: number, strength: number): void {
+  const sx = width / small.info.width;
+  const sy = height / small.info.height;
+  retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, strength);
+}
+
 /** The free AI retouch: the face mesh on the 640 px copy, the retouch at full size, a JPEG out. */
 export async function retouchPortrait({ image, assets, strength }: RetouchPortraitTask): Promise<RetouchPortraitResult> {
   const sharp = await loadSharp();
@@ -121,15 +137,9 @@ export async function retouchPortrait({ image, assets, strength }: RetouchPortra
   const { rgb, width, height, small } = input;
   const decoded = performance.now();
 
-  await startWasmBackend(assets.wasmDir);
-  const face = await detectFace(await loadFaceMesh(), small.data, small.info.width, small.info.height);
+  const face = await findFace(small, assets);
   const found = performance.now();
-
-  if (face) {
-    const sx = width / small.info.width;
-    const sy = height / small.info.height;
-    retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, strength);
-  }
+  if (face) retouchAt(face, small, rgb, width, height, strength);
   const retouched = performance.now();
 
   const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } })
@@ -201,14 +211,9 @@ export async function applyPhotoPresets({ image, assets, strength, backgrounds, 
   }
   const decoded = performance.now();
 
-  await startWasmBackend(assets.wasmDir);
-  const face = await detectFace(await loadFaceMesh(), small.data, small.info.width, small.info.height);
+  const face = await findFace(small, assets);
   const found = performance.now();
-  if (face) {
-    const sx = width / small.info.width;
-    const sy = height / small.info.height;
-    retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, strength);
-  }
+  if (face) retouchAt(face, small, rgb, width, height, strength);
   const retouched = performance.now();
 
   // One mask for every coloured preset, refined on the retouched pixels at the outputs' size.
