@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startFaceDetectionHarness, type HarnessDetection, type HarnessScope } from '../e2e/support/face-detection-harness';
 import { repoRoot } from './lib/server';
+import { benchHeader, median, ms } from './lib/figures';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Math.max(1, Number(args.runs));
@@ -26,14 +27,7 @@ const SIZES = [
   { name: '4500x6750', width: 4500, height: 6750 },
 ];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const ms = (value: number) => Math.round(value);
-
-console.log(`editor-faces benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(benchHeader('editor-faces'));
 
 const fixture = path.join(repoRoot, 'e2e', 'fixtures', 'astronaut.jpg');
 const files: Record<string, Buffer> = {};

@@ -21,7 +21,6 @@
 //             one segmentation thread (the 2-core default): cold = the first call after start (the
 //             worker thread starts and loads the face models), warm = median of --runs calls; the server
 //             process's RSS before, at its peak during each call (/proc, sampled every 10 ms) and after.
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RETOUCH_DEFAULT_STRENGTH } from '@studio-gallery/contract';
@@ -30,20 +29,13 @@ import { SegmentationPool } from '../apps/server/src/media/segmentation/segmenta
 import type { RetouchPortraitResult } from '../apps/server/src/media/segmentation/worker';
 import { memory, sampleRss } from './lib/process-stats';
 import { repoRoot, startServer } from './lib/server';
+import { benchHeader, demoToken, mb, median, ms } from './lib/figures';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Math.max(1, Number(args.runs));
 const TARGET_MS = 2000;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const ms = (value: number) => Math.round(value);
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-console.log(`retouch benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(benchHeader('retouch'));
 
 const fixture = path.join(repoRoot, 'e2e', 'fixtures', 'astronaut.jpg');
 const framings: { name: string; jpeg: Buffer }[] = [
@@ -125,12 +117,7 @@ const server = await startServer({ DEMO_DATA: 'on', SEGMENTATION_THREADS: '1' })
 try {
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('no server pid');
-  const signIn = await fetch(`${server.url}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo@studio-gallery.test', password: 'Demo1234' }),
-  });
-  const { id_token: token } = (await signIn.json()) as { id_token: string };
+  const token = await demoToken(server.url);
 
   const noop: number[] = [];
   for (let i = 0; i < RUNS; i++) {

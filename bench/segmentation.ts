@@ -12,7 +12,6 @@
 //             decontamination, packages/contract/src/cutout.ts), PNG encode; cold and warm median.
 //   baseline  what any image costs without segmentation, same run, same image: sharp decode + JPEG
 //             encode, and sharp decode + RGBA PNG encode (the answer's encoding), median of --runs.
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -20,19 +19,12 @@ import { SegmentationPool } from '../apps/server/src/media/segmentation/segmenta
 import type { RemoveBackgroundResult } from '../apps/server/src/media/segmentation/worker';
 import { memory, sampleRss } from './lib/process-stats';
 import { repoRoot, startServer } from './lib/server';
+import { benchHeader, demoToken, mb, median, ms } from './lib/figures';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Math.max(1, Number(args.runs));
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const ms = (value: number) => Math.round(value);
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-console.log(`segmentation benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(benchHeader('segmentation'));
 
 const portrait = await sharp(path.join(repoRoot, 'e2e', 'fixtures', 'astronaut.jpg'))
   .resize(1600, 2400, { fit: 'contain', position: 'top', background: { r: 200, g: 192, b: 190 }, kernel: 'lanczos3' })
@@ -89,12 +81,7 @@ const server = await startServer({ DEMO_DATA: 'on', SEGMENTATION_THREADS: '1' })
 try {
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('no server pid');
-  const signIn = await fetch(`${server.url}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo@studio-gallery.test', password: 'Demo1234' }),
-  });
-  const { id_token: token } = (await signIn.json()) as { id_token: string };
+  const token = await demoToken(server.url);
   const body = JSON.stringify({ ImageBase64: portrait.toString('base64') });
   const http: { ms: number; before: number; peak: number; after: number }[] = [];
   for (let i = 0; i <= RUNS; i++) {
