@@ -279,6 +279,8 @@ export default defineConfig(({ command }) => ({
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGallery(id), priority: 19 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
             { name: 'editor-libs', test: EDITOR_ONLY_LIBRARIES, priority: 18.2 },
+            // The booking screen's date picker (@mantine/dates with dayjs, ~50 KB): not in the chunk /login loads.
+            { name: 'booking-libs', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 18.1 },
             { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
             // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
             // one chunk. Not every module start-up imports: one it reaches for a constant may declare

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { type Db, createDb } from './db/create-db';
 import { type Mailer, createMailer } from './mail/mailer';
 import { resolveJwtSecret } from './modules/accounts/jwt-secret';
+import { AppointmentReminderJob } from './modules/appointments/reminder-job';
 import { AuthSessionsRepository } from './modules/accounts/auth-sessions.repository';
 import { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { TokenService } from './modules/accounts/tokens';
@@ -72,6 +73,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, config, log: app.log });
   app.addHook('onClose', () => services.backgroundRemoval.close());
+  const appointmentReminders = new AppointmentReminderJob(services.appointments, config.appointmentReminderMinutes, app.log);
+  app.decorate('appointmentReminders', appointmentReminders);
+  // Before the database closes (onClose): the timer stops and a run in progress finishes.
+  app.addHook('preClose', () => appointmentReminders.stop());
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

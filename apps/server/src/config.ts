@@ -38,6 +38,8 @@ export interface Config {
   segmentation: { threads: number; maxWaiting: number; modelDir: string };
   /** Bound of the gallery's cache of page answers (modules/gallery/page-answers.ts); 0 turns it off. */
   galleryPageCacheBytes: number;
+  /** Minutes between runs of the appointment reminder job (server.ts starts it); 0 turns it off. */
+  appointmentReminderMinutes: number;
   logLevel: LogLevel;
   /** Origins allowed to call the API from a browser; empty: same origin only. */
   corsOrigins: string[];
@@ -126,6 +128,9 @@ const envSchema = z.object({
   GALLERY_PAGE_CACHE_MB: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 4096), {
     message: 'GALLERY_PAGE_CACHE_MB must be a whole number between 0 (off) and 4096',
   }),
+  APPOINTMENT_REMINDER_MINUTES: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 1440), {
+    message: 'APPOINTMENT_REMINDER_MINUTES must be a whole number between 0 (off) and 1440',
+  }),
   LOG_LEVEL: optionalText.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
   }),
@@ -193,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       maxWaiting: e.SEGMENTATION_QUEUE_WAITING ? Number(e.SEGMENTATION_QUEUE_WAITING) : 4,
       modelDir: path.join(REPO_ROOT, 'apps/web/public/editor-models'),
     },
+    appointmentReminderMinutes: e.APPOINTMENT_REMINDER_MINUTES ? Number(e.APPOINTMENT_REMINDER_MINUTES) : 5,
     galleryPageCacheBytes: (e.GALLERY_PAGE_CACHE_MB ? Number(e.GALLERY_PAGE_CACHE_MB) : 32) * 1024 * 1024,
     logLevel: (e.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],

@@ -44,8 +44,10 @@ async function start(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  app.appointmentReminders.start();
   const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
   if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  if (seeded.demoInviteId) lines.push(`Demo appointment invite: ${config.publicUrl}/appointment?id=${seeded.demoInviteId}`);
   if (seeded.demoSessionCode) {
     lines.push(`Demo session code: ${seeded.demoSessionCode}`, `  (open ${config.publicUrl}/?q=${entryQuery(seeded.demoSessionCode)} to view it without signing in)`);
   }

@@ -40,6 +40,11 @@ import { SegmentationPool } from './media/segmentation/segmentation-pool';
 import { BackgroundRemovalService } from './modules/editor/background-removal.service';
 import { PortraitRetouchService } from './modules/editor/portrait-retouch.service';
 import { PhotoPresetsService } from './modules/editor/photo-presets.service';
+import { AppointmentMails, addressOf } from './modules/appointments/appointment-notifications';
+import { AppointmentsRepository } from './modules/appointments/appointments.repository';
+import { AppointmentsService } from './modules/appointments/appointments.service';
+import { SurveysRepository } from './modules/surveys/surveys.repository';
+import { SurveysService } from './modules/surveys/surveys.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -68,6 +73,10 @@ export interface Services {
   photoPresets: PhotoPresetsService;
   /** The one queue in front of sharp for request-time image work (IMAGE_QUEUE_*). */
   imageWork: ImageWorkQueue;
+  /** Booking from invite links, its mails and reminders (issue 14). */
+  appointments: AppointmentsService;
+  /** The survey before set-password (issue 14 §4). */
+  surveys: SurveysService;
 }
 
 export interface ServiceDependencies {
@@ -78,7 +87,7 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation'>;
+  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation'>;
   log: FastifyBaseLogger;
 }
 
@@ -118,6 +127,12 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     portraitRetouch: new PortraitRetouchService(segmentation),
     photoPresets: new PhotoPresetsService(gallery, segmentation, photoEdits),
     imageWork,
+    appointments: new AppointmentsService(
+      new AppointmentsRepository(db),
+      new AppointmentMails(mailer, branding, config.publicUrl, addressOf(config.mailFrom)),
+      { now: clock, log },
+    ),
+    surveys: new SurveysService(new SurveysRepository(db), clock),
   };
 }
 

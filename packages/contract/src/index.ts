@@ -11,3 +11,5 @@ export * from './commerce';
 export * from './editor';
 export * from './seeded-random';
 export * from './photo-presets';
+export * from './appointments';
+export * from './surveys';

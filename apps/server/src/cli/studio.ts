@@ -27,7 +27,9 @@ import { DeliveryService } from '../modules/orders/delivery.service';
 import { OrderMails } from '../modules/orders/order-mails';
 import { OrdersRepository } from '../modules/orders/orders.repository';
 import { seedDatabase } from '../seed';
+import { APPOINTMENT_USAGE, runAppointmentCommand } from './appointments';
 import { createStorage } from '../storage/create-storage';
+import { SURVEYS_USAGE, SurveysUsageError, runSurveys } from './studio-surveys';
 import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
@@ -61,6 +63,10 @@ the file by content (JPEG, PNG, WebP or TIFF) and stores a JPEG of at most 2400x
 --client is a corporate client's id (default: the studio's own). A client without listed backdrops
 gets the studio's; a studio without any, five built-ins. disable hides one, enable shows it again,
 remove deletes it and its files.
+
+${SURVEYS_USAGE}
+
+${APPOINTMENT_USAGE}
 
 Every command uses the server's configuration: DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
 
@@ -419,6 +425,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'prices') return runPrices(rest);
   if (command === 'coupon') return runCoupon(rest);
   if (command === 'backgrounds') return runBackgrounds(rest);
+  if (command === 'invite' || command === 'calendars' || command === 'appointment-types') {
+    return runAppointmentCommand(command, rest, { withStudio, usageError: (message) => new UsageError(message) });
+  }
+  if (command === 'surveys') {
+    return withStudio(({ db }) => runSurveys(rest, db)).catch((error: unknown) => {
+      throw error instanceof SurveysUsageError ? new UsageError(error.message) : error;
+    });
+  }
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return command === undefined ? 2 : 0;

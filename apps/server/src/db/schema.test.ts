@@ -108,6 +108,23 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     id: true, special_request_id: true, photo_id: true, session_id: true, service_type: true, name: true,
     price_cents: true, tax_cents: true, delivered_at: true,
   },
+  calendars: { id: true, name: true, location: true, time_zone: true, active: true, created_at: true },
+  appointment_types: {
+    id: true, name: true, duration_minutes: true, buffer_before_minutes: true, buffer_after_minutes: true, capacity: true,
+    minimum_notice_hours: true, booking_window_days: true, change_cutoff_hours: true, price_cents: true, active: true, created_at: true,
+  },
+  calendar_hours: { id: true, calendar_id: true, weekday: true, start_minute: true, end_minute: true },
+  calendar_exceptions: { id: true, calendar_id: true, date: true, kind: true, start_minute: true, end_minute: true },
+  appointment_invites: { id: true, user_id: true, appointment_type_id: true, calendar_ids: true, expires_at: true, cancelled_at: true, created_at: true },
+  appointments: {
+    id: true, invite_id: true, user_id: true, calendar_id: true, appointment_type_id: true, starts_at: true, ends_at: true, status: true,
+    first_name: true, last_name: true, phone: true, notes: true, manage_token_hash: true, sequence: true, price_cents: true,
+    reminder_claimed_at: true, reminder_sent_at: true, created_at: true, updated_at: true,
+  },
+  appointment_slot_counts: { calendar_id: true, starts_at: true, capacity: true, booked: true },
+  surveys: { id: true, form_key: true, title: true, active: true, created_at: true },
+  survey_questions: { id: true, survey_id: true, position: true, kind: true, label: true, required: true, options_json: true },
+  survey_responses: { id: true, survey_id: true, email: true, coupon_code: true, answers_json: true, created_at: true },
 };
 
 describe('database schema', () => {

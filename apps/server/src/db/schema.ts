@@ -22,6 +22,16 @@ export interface Database {
   transactions: TransactionsTable;
   special_requests: SpecialRequestsTable;
   special_request_items: SpecialRequestItemsTable;
+  calendars: CalendarsTable;
+  appointment_types: AppointmentTypesTable;
+  calendar_hours: CalendarHoursTable;
+  calendar_exceptions: CalendarExceptionsTable;
+  appointment_invites: AppointmentInvitesTable;
+  appointments: AppointmentsTable;
+  appointment_slot_counts: AppointmentSlotCountsTable;
+  surveys: SurveysTable;
+  survey_questions: SurveyQuestionsTable;
+  survey_responses: SurveyResponsesTable;
 }
 
 /** 0 or 1. */
@@ -341,3 +351,138 @@ export interface SpecialRequestItemsTable {
   delivered_at: Timestamp | null;
 }
 export type SpecialRequestItemRow = Selectable<SpecialRequestItemsTable>;
+
+/** A booth or room at a location (migration 2026-11-26-01), with its studio time zone (IANA). */
+export interface CalendarsTable {
+  id: Generated<number>;
+  name: string;
+  location: string;
+  time_zone: Generated<string>;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+export type CalendarRow = Selectable<CalendarsTable>;
+
+export interface AppointmentTypesTable {
+  id: Generated<number>;
+  name: string;
+  duration_minutes: number;
+  buffer_before_minutes: Generated<number>;
+  buffer_after_minutes: Generated<number>;
+  /** People per slot (per calendar). */
+  capacity: Generated<number>;
+  minimum_notice_hours: Generated<number>;
+  booking_window_days: Generated<number>;
+  /** The customer may reschedule or cancel until this many hours before the start. */
+  change_cutoff_hours: Generated<number>;
+  price_cents: Generated<number>;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+export type AppointmentTypeRow = Selectable<AppointmentTypesTable>;
+
+/** Weekly opening hours: weekday 1 = Monday … 7 = Sunday; minutes of the day on the wall clock. */
+export interface CalendarHoursTable {
+  id: Generated<number>;
+  calendar_id: number;
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+}
+export type CalendarHoursRow = Selectable<CalendarHoursTable>;
+
+export interface CalendarExceptionsTable {
+  id: Generated<number>;
+  calendar_id: number;
+  /** YYYY-MM-DD (wall clock). */
+  date: string;
+  kind: 'closed' | 'open';
+  start_minute: number | null;
+  end_minute: number | null;
+}
+export type CalendarExceptionRow = Selectable<CalendarExceptionsTable>;
+
+export interface AppointmentInvitesTable {
+  /** Unguessable: the `id` of /appointment?id=… and the calls' activationKey. */
+  id: string;
+  user_id: number;
+  appointment_type_id: number;
+  /** JSON array of calendar ids; null: every active calendar. */
+  calendar_ids: string | null;
+  expires_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type AppointmentInviteRow = Selectable<AppointmentInvitesTable>;
+
+export type AppointmentStatus = 'booked' | 'cancelled';
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  invite_id: string;
+  user_id: number;
+  calendar_id: number;
+  appointment_type_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: AppointmentStatus;
+  first_name: string;
+  last_name: string;
+  phone: Generated<string>;
+  notes: Generated<string>;
+  /** SHA-256 (hex) of the secret of the mailed manage link. */
+  manage_token_hash: string;
+  /** iCalendar SEQUENCE: raised on each change. */
+  sequence: Generated<number>;
+  price_cents: Generated<number>;
+  reminder_claimed_at: Timestamp | null;
+  reminder_sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type AppointmentRow = Selectable<AppointmentsTable>;
+
+/** The over-booking guard: CHECK (booked >= 0 AND booked <= capacity). */
+export interface AppointmentSlotCountsTable {
+  calendar_id: number;
+  starts_at: Timestamp;
+  capacity: number;
+  booked: Generated<number>;
+}
+
+/** A survey shown before set-password (migration 2026-11-26-02), by the entry link's `formid`. */
+export interface SurveysTable {
+  id: Generated<number>;
+  form_key: string;
+  title: string;
+  /** 1 shown, 0 not. */
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+export type SurveyRow = Selectable<SurveysTable>;
+
+export interface SurveyQuestionsTable {
+  id: Generated<number>;
+  survey_id: number;
+  position: number;
+  kind: 'text' | 'choice' | 'yesno';
+  label: string;
+  required: Generated<Flag>;
+  /** JSON array of a choice's options; null for text and yes/no. */
+  options_json: string | null;
+}
+export type SurveyQuestionRow = Selectable<SurveyQuestionsTable>;
+
+export interface SurveyResponsesTable {
+  /** Unguessable: the spec's formResponseId. */
+  id: string;
+  survey_id: number;
+  /** Normalized. */
+  email: string;
+  /** The session code of the entry link; '' when none. */
+  coupon_code: Generated<string>;
+  /** JSON object of answers by question id. */
+  answers_json: string;
+  created_at: Timestamp;
+}
+export type SurveyResponseRow = Selectable<SurveyResponsesTable>;

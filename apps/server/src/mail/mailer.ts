@@ -11,6 +11,14 @@ export interface OutgoingMail {
   html: string;
   /** The links the mail carries, for the log when mail goes to the outbox folder. */
   links: string[];
+  /** Files attached (e.g. an .ics with contentType `text/calendar; method=REQUEST`). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -33,8 +41,8 @@ export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Ma
 function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, attachments }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
       log.info({ to, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -44,8 +52,8 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mail
 function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, links }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, links, attachments }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/:/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

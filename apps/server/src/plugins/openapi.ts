@@ -21,6 +21,7 @@ const TAGS = [
   { name: 'commerce', description: 'Prices, tax, coupons, card payments' },
   { name: 'orders', description: 'Orders (special requests) for retouching' },
   { name: 'branding', description: 'What the login screen and sidebar show' },
+  { name: 'appointments', description: 'Booking from invite links: invites, free times, bookings, reschedule and cancel' },
   { name: 'system', description: 'Health' },
 ];
 

@@ -8,8 +8,11 @@ import { DEFAULT_STUDIO_NAME } from '../modules/branding/branding.service';
 import { GalleryRepository } from '../modules/gallery/gallery.repository';
 import { PhotoImportService } from '../modules/gallery/photo-import.service';
 import type { Storage } from '../storage/storage';
+import { AppointmentsRepository } from '../modules/appointments/appointments.repository';
+import { seedDemoAppointments } from './demo-appointments';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoGallery } from './demo-gallery';
+import { seedDemoSurvey } from './demo-survey';
 import { seedDemoCoupons, seedStudioPricing } from './commerce';
 import { seedStudio } from './studio';
 
@@ -24,6 +27,8 @@ export interface SeedResult {
   demoCustomerCreated: boolean;
   /** With DEMO_DATA on: the code that opens the demo visitor session. */
   demoSessionCode: string | null;
+  /** With DEMO_DATA on: the demo customer's open appointment invite (/appointment?id=…). */
+  demoInviteId?: string | null;
 }
 
 /**
@@ -37,9 +42,11 @@ export async function seedDatabase({ db, storage, demoData, clock }: SeedOptions
   await seedStudioPricing(pricing, (await branding.findDefault())?.name ?? DEFAULT_STUDIO_NAME, clock());
   if (!demoData) return { demoCustomerCreated: false, demoSessionCode: null };
   await seedDemoCoupons(pricing, clock());
+  await seedDemoSurvey(db, clock());
   const accounts = new AccountsRepository(db);
   const demoCustomerCreated = await seedDemoCustomer(accounts, clock());
   const gallery = new GalleryRepository(db);
   const demoSessionCode = await seedDemoGallery({ accounts, gallery, importer: new PhotoImportService(gallery, storage, clock), clock });
-  return { demoCustomerCreated, demoSessionCode };
+  const demoInviteId = await seedDemoAppointments(new AppointmentsRepository(db), accounts, clock);
+  return { demoCustomerCreated, demoSessionCode, demoInviteId };
 }

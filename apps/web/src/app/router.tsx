@@ -45,6 +45,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             { path: paths.resetFinish, lazy: () => import('./routes/reset-finish').then((m) => ({ Component: m.ResetFinishRoute })) },
           ],
         },
+        // Booking from an invite link: a public page of its own (the date picker needs the width).
+        { path: paths.appointment, lazy: () => import('./routes/appointment').then((m) => ({ Component: m.AppointmentRoute })) },
         {
           lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
           children: [

@@ -8,6 +8,7 @@ export const paths = {
   activateAccountWithCode: (code: string) => `/active-account/${encodeURIComponent(code)}`,
   resetFinish: '/reset/finish',
   resetFinishWithKey: (key: string) => `/reset/finish?key=${encodeURIComponent(key)}`,
+  appointment: '/appointment',
   faq: '/faq',
   settings: '/settings',
   main: '/main',

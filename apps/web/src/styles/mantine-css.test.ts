@@ -71,7 +71,10 @@ describe('styles/mantine.css', () => {
   const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/@import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map((m) => m[1]!);
   const firstScreen = importsOf(path.join(here, 'mantine.css'));
   /** Mantine CSS of components only lazily loaded screens use, imported with them (off the first screen). */
-  const lazily = [path.join(srcDir, 'features', 'editor', 'components', 'editor-mantine.css')].map(importsOf);
+  const lazily = [
+    path.join(srcDir, 'features', 'editor', 'components', 'editor-mantine.css'),
+    path.join(srcDir, 'features', 'appointments', 'components', 'appointment-mantine.css'),
+  ].map(importsOf);
   const imported = [...firstScreen, ...lazily.flat()];
 
   it('imports the CSS of every Mantine component the app uses, and of the components they build on', () => {

@@ -9,6 +9,8 @@ import { authSessions } from './2026-11-25-01-auth-sessions';
 import { couponReservations } from './2026-11-25-02-coupon-reservations';
 import { photoEdits } from './2026-11-25-03-photo-edits';
 import { backgroundImages } from './2026-11-25-04-background-images';
+import { appointments } from './2026-11-26-01-appointments';
+import { surveys } from './2026-11-26-02-surveys';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -25,5 +27,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25-02-coupon-reservations': couponReservations(dialect),
     '2026-11-25-03-photo-edits': photoEdits(),
     '2026-11-25-04-background-images': backgroundImages(dialect),
+    '2026-11-26-01-appointments': appointments(dialect),
+    '2026-11-26-02-surveys': surveys(dialect),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import type { Services } from '../../services';
 import { accountRoutes } from './account';
+import { appointmentsRoutes } from './appointments';
 import { authRoutes } from './auth';
 import { backgroundsRoutes } from './backgrounds';
 import { brandingRoutes } from './branding';
@@ -13,6 +14,7 @@ import { notificationSettingsRoutes } from './notification-settings';
 import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
+import { surveysRoutes } from './surveys';
 import { usersRoutes } from './users';
 
 /** Every /api route; each group receives only the services it uses. */
@@ -23,7 +25,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(healthRoutes);
   await app.register(authRoutes, { accounts: services.accounts, googleClientId });
   await app.register(accountRoutes, { passwords: services.passwords, sessions: services.sessions, users: services.users });
-  await app.register(usersRoutes, { users: services.users, orders: services.orders });
+  await app.register(usersRoutes, { users: services.users, orders: services.orders, appointments: services.appointments });
   await app.register(notificationSettingsRoutes, { settings: services.notificationSettings });
   await app.register(brandingRoutes, { branding: services.branding });
   await app.register(mediaRoutes, { storage: services.storage });
@@ -39,4 +41,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(editorRoutes, { backgroundRemoval: services.backgroundRemoval, portraitRetouch: services.portraitRetouch });
   await app.register(photoPresetsRoutes, { presets: services.photoPresets });
   await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
+  await app.register(appointmentsRoutes, { appointments: services.appointments });
+  await app.register(surveysRoutes, { surveys: services.surveys });
 };

@@ -12,12 +12,15 @@ import {
   userOrdersResponse,
 } from '@studio-gallery/contract';
 import type { OrdersService } from '../../modules/orders/orders.service';
+import type { AppointmentsService } from '../../modules/appointments/appointments.service';
 import type { UsersService } from '../../modules/users/users.service';
 import { assertSelf } from '../../plugins/auth';
 
 export interface UsersRoutesOptions {
   users: UsersService;
   orders: OrdersService;
+  /** The customer's appointments are rows of the invoice list too (issue 14 §2). */
+  appointments: AppointmentsService;
 }
 
 /** A profile photo arrives as base64 inside JSON: 4/3 of its bytes, plus the other fields. */
@@ -26,7 +29,7 @@ const UPDATE_DETAILS_BODY_LIMIT = Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) +
 const PHOTO_BODY_BYTES = 8 * 1024;
 
 /** Profile details and invoices, each for the caller only. */
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, orders }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, orders, appointments }) => {
   const tags = ['users'];
   app.addHook('onRequest', app.requireUser);
 
@@ -122,6 +125,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
       schema: { tags, summary: "The caller's orders, for invoices", params: userIdPathParams, response: { 200: userOrdersResponse } },
     },
-    async (request) => orders.invoiceOrders(assertSelf(request, request.params.userId)),
+    async (request) => {
+      const userId = assertSelf(request, request.params.userId);
+      const [orderRows, appointmentRows] = await Promise.all([orders.invoiceOrders(userId), appointments.invoiceRows(userId)]);
+      return [...orderRows, ...appointmentRows];
+    },
   );
 };

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { storageKeys } from '@studio-gallery/contract';
 import { SetPasswordForm } from '../../features/auth/components/set-password-form';
+import { SurveyGate } from '../../features/surveys/components/survey-gate';
 import { useSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
 
@@ -10,5 +11,15 @@ export function ResetFinishRoute() {
   const [params] = useSearchParams();
   const session = useSession();
   const resetKey = params.get('key') || storage.get(storageKeys.resetKey);
-  return <SetPasswordForm resetKey={resetKey} signedIn={session !== null} />;
+  // The studio's survey first when the entry link's q named one (spec §2 "Set Password screen").
+  return (
+    <SurveyGate
+      formKey={storage.get(storageKeys.formKey)}
+      email={storage.get(storageKeys.emailKey)}
+      code={storage.get(storageKeys.code) ?? ''}
+      resetKey={resetKey}
+    >
+      <SetPasswordForm resetKey={resetKey} signedIn={session !== null} />
+    </SurveyGate>
+  );
 }
