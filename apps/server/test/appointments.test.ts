@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/create-db';
 import type { AppointmentTypeRow, CalendarRow } from '../src/db/schema';
+import { createMailer } from '../src/mail/mailer';
 import { AccountsRepository } from '../src/modules/accounts/accounts.repository';
+import { BrandingRepository } from '../src/modules/branding/branding.repository';
+import { BrandingService } from '../src/modules/branding/branding.service';
 import { CustomerInvitations } from '../src/modules/accounts/customer-invitations';
 import type { AccountMails } from '../src/modules/accounts/account-mails';
 import { AppointmentsRepository } from '../src/modules/appointments/appointments.repository';
@@ -371,10 +374,15 @@ describe('reminders', () => {
   it('are claimed once when two server instances share the database', async () => {
     const invite = await newInvite();
     expect((await book(invite.id, '2026-12-08T14:00:00-06:00')).status).toBe(200);
+    // A day before: 2026-12-07 20:30 UTC is within 24 h of 2026-12-08 20:00 UTC.
+    const at = new Date('2026-12-07T20:30:00Z');
+    // Booked inside the 24 hours: its confirmation is its reminder.
+    const late = await newInvite();
+    setNow(at.getTime());
+    expect((await book(late.id, '2026-12-08T10:00:00-06:00')).status).toBe(200);
+    setNow(NOW);
     const second = await secondInstance();
     try {
-      // A day before: 2026-12-07 20:00 UTC is within 24 h of 2026-12-08 20:00 UTC.
-      const at = new Date('2026-12-07T20:30:00Z');
       const sent = await Promise.all([t.app.appointmentReminders.runOnce(at), second.appointmentReminders.runOnce(at)]);
       expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
       const reminders = (await mailsTo(invite.email)).filter((m) => m.subject.startsWith('Reminder'));
@@ -385,8 +393,37 @@ describe('reminders', () => {
       expect(await second.appointmentReminders.runOnce(at)).toBe(0);
       const row = await t.db.kysely.selectFrom('appointments').select(['reminder_claimed_at', 'reminder_sent_at']).where('invite_id', '=', invite.id).executeTakeFirstOrThrow();
       expect(row.reminder_sent_at).not.toBeNull();
+      expect((await mailsTo(late.email)).filter((m) => m.subject.startsWith('Reminder'))).toEqual([]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the studio', () => {
+  it('invites a new customer by e-mail (creating the account), mails the link and refuses unknown types and calendars', async () => {
+    const mailer = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: path.join(t.config.dataDir, 'outbox') }, t.app.log);
+    const customers = new CustomerInvitations(new AccountsRepository(t.db.kysely), undefined as unknown as AccountMails, t.clock.now);
+    const mailing = new AppointmentsStudio(repository, customers, mailer, new BrandingService(new BrandingRepository(t.db.kysely)), t.config.publicUrl, t.clock.now);
+    try {
+      const created = await mailing.invite({ email: 'New.Customer@Example.com', type: 'Team headshot day', calendars: ['Northside studio'], name: 'New Customer' });
+      expect(created.customerCreated).toBe(true);
+      expect(created.invite.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(created.link).toBe(`http://gallery.test/appointment?id=${created.invite.id}`);
+      // Expires in 30 days by default.
+      expect(Math.abs(Date.parse(created.invite.expires_at ?? '') - (t.clock.now().getTime() + 30 * 86_400_000))).toBeLessThan(60_000);
+      const [mail] = await mailsTo('new.customer@example.com');
+      expect(mail?.subject).toContain('Team headshot day');
+      expect(mail?.links).toContain(created.link);
+      const schedule = await t.request('GET', `/api/ex/invites/schedule/${created.invite.id}`);
+      expect(schedule.body).toMatchObject({ firstName: 'New', lastName: 'Customer', appointmentTypeName: 'Team headshot day' });
+      const calendars = await t.request('GET', `/api/invites/GetCalendarsByUser?ActivationKey=${created.invite.id}`);
+      expect(calendars.body.map((c: JsonBody) => c.name)).toEqual(['Northside studio']);
+
+      await expect(mailing.invite({ email: 'x@example.com', type: 'No such type' })).rejects.toThrow('no appointment type "No such type"');
+      await expect(mailing.invite({ email: 'x@example.com', type: 'Headshot', calendars: ['Nowhere'] })).rejects.toThrow('no calendar "Nowhere"');
+    } finally {
+      mailer.close();
     }
   });
 });

@@ -363,10 +363,10 @@ export class AppointmentsRepository {
   // --- Reminders ---
 
   /** Booked appointments starting in [fromIso, toIso) whose reminder nobody claimed yet. */
-  async dueReminderIds(fromIso: string, toIso: string, limit = 100): Promise<number[]> {
-    const rows = await this.db
+  dueReminders(fromIso: string, toIso: string, limit = 100): Promise<{ id: number; starts_at: string; updated_at: string }[]> {
+    return this.db
       .selectFrom('appointments')
-      .select('id')
+      .select(['id', 'starts_at', 'updated_at'])
       .where('status', '=', 'booked')
       .where('reminder_claimed_at', 'is', null)
       .where('starts_at', '>=', fromIso)
@@ -374,7 +374,6 @@ export class AppointmentsRepository {
       .orderBy('starts_at')
       .limit(limit)
       .execute();
-    return rows.map((row) => row.id);
   }
 
   /** Claims the reminder of one appointment: true for exactly one caller, whatever the instance. */

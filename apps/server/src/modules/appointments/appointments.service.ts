@@ -341,13 +341,16 @@ export class AppointmentsService {
   /**
    * Sends the reminder of every booked appointment starting within REMINDER_LEAD_HOURS whose reminder
    * nobody claimed: each is claimed with a conditional UPDATE first, so of several instances sharing
-   * the database exactly one sends it. Answers how many this call sent.
+   * the database exactly one sends it. A booking made (or moved) inside that window gets none: its
+   * confirmation was just sent. Answers how many this call sent.
    */
   async runDueReminders(now: Date = this.now()): Promise<number> {
-    const ids = await this.repository.dueReminderIds(now.toISOString(), new Date(now.getTime() + REMINDER_LEAD_HOURS * HOUR_MS).toISOString());
+    const due = await this.repository.dueReminders(now.toISOString(), new Date(now.getTime() + REMINDER_LEAD_HOURS * HOUR_MS).toISOString());
     let sent = 0;
-    for (const id of ids) {
+    for (const { id, starts_at: startsAt, updated_at: updatedAt } of due) {
       if (!(await this.repository.claimReminder(id, now.toISOString()))) continue;
+      // Booked or moved inside the reminder window: that mail was the reminder (claimed, never sent).
+      if (Date.parse(updatedAt) > Date.parse(startsAt) - REMINDER_LEAD_HOURS * HOUR_MS) continue;
       try {
         const appointment = await this.repository.findById(id);
         const calendar = appointment ? await this.repository.findCalendar(appointment.calendar_id) : null;

@@ -99,7 +99,7 @@ describe('/appointment screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(appointmentMessages.alreadyBooked)).toBeInTheDocument();
     expect(screen.getByTestId('booked-time')).toHaveTextContent('Monday, March 9, 2026 at 9:00 AM');
     expect(await screen.findByTestId('booked-location')).toHaveTextContent('Booth A, Downtown studio, 1 Main St');
-    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/ex/appointments/inv-1/calendar.ics');
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/ex/appointments/calendar/inv-1');
     expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
   });
@@ -187,7 +187,7 @@ describe('/appointment screen', { timeout: 20_000 }, () => {
     });
     expect(screen.getByTestId('booked-time')).toHaveTextContent('Monday, March 9, 2026 at 9:00 AM');
     expect(screen.getByTestId('booked-location')).toHaveTextContent('Downtown studio, 1 Main St');
-    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/ex/appointments/inv-1/calendar.ics');
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/api/ex/appointments/calendar/inv-1');
   });
 
   it('requires the names', async () => {

@@ -5,9 +5,9 @@ import { env } from '../../../config/env';
 import { buildApiUrl } from '../../../lib/api-url';
 import { formatAppointmentTime, timeZoneLongName } from '../lib/appointment-time';
 
-/** GET /ex/appointments/{inviteId}/calendar.ics: the booking as an iCalendar file (text/calendar). */
+/** GET /ex/appointments/calendar/{inviteId}: the booking as an iCalendar file (text/calendar). */
 export function calendarFileUrl(inviteId: string): string {
-  return buildApiUrl(env.apiBaseUrl, `/ex/appointments/${encodeURIComponent(inviteId)}/calendar.ics`);
+  return buildApiUrl(env.apiBaseUrl, `/ex/appointments/calendar/${encodeURIComponent(inviteId)}`);
 }
 
 export interface BookingDetailsProps {
