@@ -1,8 +1,8 @@
 // A page that runs the editor's face detection (apps/web/src/features/editor/lib/face-detection.ts and
-// its worker) and crop export (lib/export-crop.ts) as the app will: bundled by Vite (same version, the same `new Worker(new URL(...))`
+// its worker, also its background cut-out, cutOutPerson) and crop export (lib/export-crop.ts) as the app will: bundled by Vite (same version, the same `new Worker(new URL(...))`
 // handling, the worker in a chunk of its own), the models and .wasm files from apps/web/public/
 // editor-models/ served as the app's own assets. Used by e2e/editor-faces.spec.ts and
-// bench/editor-faces.ts until the editor's UI exists to reach the worker through the app itself.
+// bench/editor-faces.ts and bench/editor-cutout.ts until the editor's UI exists to reach the worker through the app itself.
 //
 // The page exposes `globalThis.faceHarness` (FaceHarnessApi below); call it inside page.evaluate.
 import fs from 'node:fs/promises';
@@ -29,6 +29,8 @@ export interface FaceHarnessApi {
   exportCrop(url: string, rect: HarnessRect, options: { preset: string; passportDocument?: string }): Promise<HarnessImage>;
   /** exportCrop as a passport photo, then printSheet of it. */
   printSheet(url: string, rect: HarnessRect, passportDocument: string): Promise<HarnessImage & { copies: number }>;
+  /** Fetches and decodes the image at `url`, then cutOutPerson; the pixels stay in the page, only figures come back. */
+  cutout(url: string): Promise<HarnessCutout>;
   dispose(): void;
 }
 
@@ -51,6 +53,26 @@ export type HarnessDetection =
   | { ok: true; result: FaceResult; decodeMs: number }
   | { ok: false; reason: string; message: string };
 
+export type HarnessCutout =
+  | {
+      ok: true;
+      /** fetch + createImageBitmap, before cutOutPerson. */
+      decodeMs: number;
+      /** cutOutPerson's own: the worker's selfie model (640 px copy) and full-size refinement; totalMs from the call to the answer. */
+      timings: { modelMs: number; refineMs: number; totalMs: number };
+      width: number;
+      height: number;
+      /** Pixels of the cut-out by alpha (a sanity check on the mask): 255, 0, and anything between. */
+      alpha: { opaque: number; clear: number; partial: number };
+      /**
+       * After the cut-out, untimed by it: drawImage + getImageData of the full-size photo on an
+       * OffscreenCanvas here on the main thread, the read-back the worker does before refineCutout
+       * (it counts in refineMs).
+       */
+      readPixelsMs: number;
+    }
+  | { ok: false; message: string };
+
 /**
  * The page's global scope, for `page.evaluate` callbacks (they run in the page, so they cannot call
  * helpers from here): `(globalThis as unknown as HarnessScope).faceHarness.detect(url)`.
@@ -72,7 +94,7 @@ export interface FaceHarnessOptions {
 }
 
 const ENTRY = (modulePath: string, exportModulePath: string) => `
-import { detectFaces, preloadFaceModels, disposeFaceDetector, DETECTION_LONG_EDGE } from ${JSON.stringify(modulePath)};
+import { detectFaces, preloadFaceModels, disposeFaceDetector, cutOutPerson, DETECTION_LONG_EDGE } from ${JSON.stringify(modulePath)};
 import { exportCrop, printSheet } from ${JSON.stringify(exportModulePath)};
 
 async function base64Of(blob) {
@@ -130,6 +152,34 @@ globalThis.faceHarness = {
     const sheet = await printSheet(photoBitmap, passportDocument);
     photoBitmap.close();
     return { base64: await base64Of(sheet.blob), type: sheet.type, width: sheet.width, height: sheet.height, upscaled: false, copies: sheet.layout.copies.length };
+  },
+  async cutout(url) {
+    let bitmap;
+    try {
+      const decoded = await decode(url);
+      bitmap = decoded.bitmap;
+      const cut = await cutOutPerson(bitmap);
+      const alpha = { opaque: 0, clear: 0, partial: 0 };
+      const { rgba } = cut;
+      for (let i = 3; i < rgba.length; i += 4) {
+        const a = rgba[i];
+        if (a === 255) alpha.opaque++;
+        else if (a === 0) alpha.clear++;
+        else alpha.partial++;
+      }
+      const readStarted = performance.now();
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      context.drawImage(bitmap, 0, 0);
+      context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const readPixelsMs = performance.now() - readStarted;
+      canvas.width = canvas.height = 0;
+      return { ok: true, decodeMs: decoded.decodeMs, timings: { ...cut.timings }, width: cut.width, height: cut.height, alpha, readPixelsMs };
+    } catch (error) {
+      return { ok: false, message: String(error?.message ?? error) };
+    } finally {
+      bitmap?.close();
+    }
   },
   dispose() {
     disposeFaceDetector();

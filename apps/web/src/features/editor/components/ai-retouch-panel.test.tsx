@@ -64,7 +64,8 @@ const progressValue = () => Number(screen.getByRole('progressbar', { name: 'AI r
 
 const urlStatics = URL as unknown as Record<string, unknown>;
 
-describe('AiRetouchPanel', () => {
+// Mantine screens in jsdom take seconds under a full parallel run: a roomier timeout than vitest's 5 s.
+describe('AiRetouchPanel', { timeout: 20_000 }, () => {
   beforeEach(() => {
     // jsdom has no object URLs.
     urlStatics.createObjectURL = vi.fn(() => 'blob:retouched');

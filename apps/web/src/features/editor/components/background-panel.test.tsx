@@ -18,7 +18,7 @@ function renderPanel(props: Partial<BackgroundPanelProps> = {}) {
   return handlers;
 }
 
-describe('BackgroundPanel', () => {
+describe('BackgroundPanel', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a choice before Apply, then applies the studio grey at opacity 100', async () => {
