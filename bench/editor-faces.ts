@@ -12,38 +12,21 @@
 //                 and the downscale to 640 px alone (median of --runs)
 // Decoding the photo is timed apart from detection (it is the same for both).
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 import { startFaceDetectionHarness, type HarnessDetection, type HarnessScope } from '../e2e/support/face-detection-harness';
-import { repoRoot } from './lib/server';
 import { benchHeader, median, ms } from './lib/figures';
+import { astronautPhotos, EDITOR_PHOTO_SIZES, launchBenchChromium } from './lib/editor-photos';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Math.max(1, Number(args.runs));
-const SIZES = [
-  { name: '1600x2400', width: 1600, height: 2400 },
-  { name: '4500x6750', width: 4500, height: 6750 },
-];
+const SIZES = EDITOR_PHOTO_SIZES;
 
 console.log(benchHeader('editor-faces'));
 
-const fixture = path.join(repoRoot, 'e2e', 'fixtures', 'astronaut.jpg');
-const files: Record<string, Buffer> = {};
-for (const size of SIZES) {
-  // The portrait fills the width; the rest of the 2:3 canvas is its grey backdrop.
-  files[`${size.name}.jpg`] = await sharp(fixture)
-    .resize(size.width, size.height, { fit: 'contain', position: 'top', background: { r: 200, g: 192, b: 190 }, kernel: 'lanczos3' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+const files = await astronautPhotos();
 
 const harness = await startFaceDetectionHarness({ files });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchBenchChromium();
 try {
   const rows: Record<string, string | number>[] = [];
   for (const size of SIZES) {

@@ -4,6 +4,13 @@ import path from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { dataDir } from './env';
 
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar` (without parameters). */
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   subject: string;
   text: string;
@@ -13,6 +20,8 @@ export interface Mail {
   to: string[];
   from: string;
   date: Date | undefined;
+  /** The mail's attachments (e.g. an appointment's `appointment.ics`). */
+  attachments: MailAttachment[];
   file: string;
 }
 
@@ -101,6 +110,7 @@ function toMail(file: string, parsed: ParsedMail): Mail {
     to: addresses(parsed.to),
     from: parsed.from?.text ?? '',
     date: parsed.date,
+    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
     file,
   };
 }
@@ -138,6 +148,13 @@ export async function readMail(to: string, subjectMatch: string | RegExp, option
     `No mail to ${to} with subject ${String(subjectMatch)} in ${outbox} after ${timeout} ms.\n` +
       (seen.length ? `Unread mails there:\n${seen.join('\n')}` : 'The outbox has no unread mail.'),
   );
+}
+
+/** The attachment of `mail` named `filename`; throws listing the attachments otherwise. */
+export function findAttachment(mail: Mail, filename: string): MailAttachment {
+  const found = mail.attachments.find((a) => a.filename === filename);
+  if (!found) throw new Error(`No attachment ${filename} in mail "${mail.subject}". Attachments: ${mail.attachments.map((a) => a.filename).join(', ') || '(none)'}`);
+  return found;
 }
 
 /** The first link in `mail` matching `pattern` (e.g. /\/active-account\//); throws listing the links otherwise. */

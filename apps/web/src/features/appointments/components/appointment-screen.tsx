@@ -10,6 +10,7 @@ import { useInviteSchedule } from '../api/get-invite-schedule';
 import { useManagedBooking } from '../api/get-managed-booking';
 import { BookingDetails } from './booking-details';
 import { BookingFlow } from './booking-flow';
+import { calendarPlace } from './location-picker';
 import { ManageBooking } from './manage-booking';
 import classes from './appointment.module.css';
 // The date picker's CSS comes with this (lazily loaded) screen, not with the first screen's CSS.
@@ -61,6 +62,7 @@ function AppointmentState({ inviteId, manageToken, now }: Required<Omit<Appointm
   if (!data) return <NoInvite />;
 
   if (booked) {
+    const bookedCalendar = calendars.data?.find((c) => c.id === booked.calendarId);
     return (
       <Stack gap="lg">
         <ResultCard status="success" title="You're booked!">
@@ -69,7 +71,7 @@ function AppointmentState({ inviteId, manageToken, now }: Required<Omit<Appointm
         <BookingDetails
           datetime={booked.datetime}
           timeZone={booked.timeZone}
-          location={booked.location}
+          location={bookedCalendar ? calendarPlace(bookedCalendar) : booked.location}
           appointmentTypeName={data.appointmentTypeName}
           inviteId={inviteId}
         />
@@ -120,7 +122,7 @@ function AppointmentState({ inviteId, manageToken, now }: Required<Omit<Appointm
         <BookingDetails
           datetime={data.appointmentScheduledOn}
           timeZone={data.timeZone}
-          location={location ? `${location.name}, ${location.location}` : null}
+          location={location ? calendarPlace(location) : null}
           appointmentTypeName={data.appointmentTypeName}
           inviteId={inviteId}
         />

@@ -8,6 +8,11 @@ export interface LocationPickerProps {
   onChange: (calendarId: number) => void;
 }
 
+/** Where a calendar is, as the mails say it: "Downtown studio, Booth 1, 120 W Madison St" (the name once when it is the place). */
+export function calendarPlace(calendar: Pick<Calendar, 'name' | 'location'>): string {
+  return calendar.name && calendar.name !== calendar.location ? `${calendar.name}, ${calendar.location}` : calendar.location;
+}
+
 /** The locations (calendars) the invite may book, as radio cards: name and place. */
 export function LocationPicker({ calendars, value, onChange }: LocationPickerProps) {
   return (
@@ -22,7 +27,7 @@ export function LocationPicker({ calendars, value, onChange }: LocationPickerPro
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
         {calendars.map((calendar) => (
-          <Radio.Card key={calendar.id} value={String(calendar.id)} className={classes.locationCard} radius="md" aria-label={`${calendar.name}, ${calendar.location}`}>
+          <Radio.Card key={calendar.id} value={String(calendar.id)} className={classes.locationCard} radius="md" aria-label={calendarPlace(calendar)}>
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator />
               <div>

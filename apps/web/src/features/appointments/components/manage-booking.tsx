@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { appointmentMessages } from '@studio-gallery/contract';
 import { ResultCard } from '../../../components/result-card';
 import { useCancelBooking } from '../api/cancel-booking';
@@ -10,7 +10,7 @@ import { useRescheduleBooking } from '../api/reschedule-booking';
 import { isPast } from '../lib/appointment-time';
 import { BookingDetails } from './booking-details';
 import { conflictMessage } from './booking-flow';
-import { LocationPicker } from './location-picker';
+import { calendarPlace, LocationPicker } from './location-picker';
 import { SchedulePicker } from './schedule-picker';
 import classes from './appointment.module.css';
 
@@ -43,7 +43,8 @@ export function ManageBooking({ token, booking, calendars, lastBookableDate, now
   }
 
   const changeable = !isPast(booking.changeableUntil, now);
-  const location = calendars.find((c) => c.id === booking.calendarId)?.location ?? booking.location;
+  const bookedCalendar = calendars.find((c) => c.id === booking.calendarId);
+  const location = bookedCalendar ? calendarPlace(bookedCalendar) : booking.location;
 
   const move = async () => {
     if (!slot) return;
@@ -92,14 +93,15 @@ export function ManageBooking({ token, booking, calendars, lastBookableDate, now
       {!changeable ? (
         <Text c="dimmed">{appointmentMessages.changeTooLate}</Text>
       ) : mode === 'view' ? (
-        <Group grow>
+        // One above the other on a phone: side by side, "Cancel appointment" does not fit.
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button size="md" variant="light" onClick={() => setMode('reschedule')}>
             Reschedule
           </Button>
           <Button size="md" variant="default" color="red" onClick={() => setMode('confirm-cancel')}>
             Cancel appointment
           </Button>
-        </Group>
+        </SimpleGrid>
       ) : mode === 'confirm-cancel' ? (
         <Paper withBorder radius="md" p="md" role="alertdialog" aria-labelledby="cancel-title">
           <Stack gap="sm">
@@ -145,11 +147,12 @@ export function ManageBooking({ token, booking, calendars, lastBookableDate, now
             now={now}
           />
           <div className={classes.actionBar}>
-            <Group grow>
-              <Button size="lg" variant="default" onClick={() => setMode('view')}>
+            {/* Back as wide as its word, the move takes the rest: both labels fit on a phone. */}
+            <Group wrap="nowrap" gap="sm">
+              <Button size="lg" px="md" variant="default" onClick={() => setMode('view')}>
                 Back
               </Button>
-              <Button size="lg" className={classes.actionButton} disabled={!slot} loading={reschedule.isPending} onClick={() => void move()}>
+              <Button size="lg" px="md" style={{ flex: 1 }} className={classes.actionButton} disabled={!slot} loading={reschedule.isPending} onClick={() => void move()}>
                 Move my appointment
               </Button>
             </Group>

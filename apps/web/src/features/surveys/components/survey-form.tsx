@@ -87,7 +87,7 @@ function QuestionField({ question, value, onChange, onBlur, error }: QuestionFie
       );
     case 'choice':
       return (
-        <Radio.Group {...common} value={value || null} onChange={onChange} onBlur={onBlur}>
+        <Radio.Group {...common} size="md" value={value || null} onChange={onChange} onBlur={onBlur}>
           <Stack gap="xs" mt="xs">
             {(question.options ?? []).map((option) => (
               <Radio key={option} value={option} label={option} size="md" />
@@ -97,7 +97,7 @@ function QuestionField({ question, value, onChange, onBlur, error }: QuestionFie
       );
     case 'yesno':
       return (
-        <Radio.Group {...common} value={value || null} onChange={onChange} onBlur={onBlur}>
+        <Radio.Group {...common} size="md" value={value || null} onChange={onChange} onBlur={onBlur}>
           <Group gap="xl" mt="xs">
             <Radio value="yes" label="Yes" size="md" />
             <Radio value="no" label="No" size="md" />
