@@ -5,6 +5,7 @@ import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './seed';
 import { DEMO_CUSTOMER } from './seed/demo-customer';
+import { DEMO_STUDIO_ADMIN } from './seed/demo-studio-admin';
 import { createStorage } from './storage/create-storage';
 
 async function start(): Promise<void> {
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
   app.appointmentReminders.start();
   const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
   if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  if (config.demoData) lines.push(`Demo studio admin: ${DEMO_STUDIO_ADMIN.email} / ${DEMO_STUDIO_ADMIN.password} (${config.publicUrl}/studio)`);
   if (seeded.demoInviteId) lines.push(`Demo appointment invite: ${config.publicUrl}/appointment?id=${seeded.demoInviteId}`);
   if (seeded.demoSessionCode) {
     lines.push(`Demo session code: ${seeded.demoSessionCode}`, `  (open ${config.publicUrl}/?q=${entryQuery(seeded.demoSessionCode)} to view it without signing in)`);

@@ -45,6 +45,10 @@ import { AppointmentsRepository } from './modules/appointments/appointments.repo
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { SurveysRepository } from './modules/surveys/surveys.repository';
 import { SurveysService } from './modules/surveys/surveys.service';
+import { CustomerInvitations } from './modules/accounts/customer-invitations';
+import { ActivityRepository } from './modules/studio/activity.repository';
+import { StudioRepository } from './modules/studio/studio.repository';
+import { StudioService } from './modules/studio/studio.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -77,6 +81,8 @@ export interface Services {
   appointments: AppointmentsService;
   /** The survey before set-password (issue 14 §4). */
   surveys: SurveysService;
+  /** The studio dashboard: roles, activity log, home screen, customers, bookings, staff (issue 15). */
+  studio: StudioService;
 }
 
 export interface ServiceDependencies {
@@ -133,6 +139,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       { now: clock, log },
     ),
     surveys: new SurveysService(new SurveysRepository(db), clock),
+    studio: new StudioService(new StudioRepository(db), new ActivityRepository(db), new CustomerInvitations(accountsRepository, mails, clock), clock),
   };
 }
 

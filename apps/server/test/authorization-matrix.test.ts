@@ -15,6 +15,9 @@ import { type JsonBody, type TestApp, type TestUser, startTestApp } from './supp
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
+/** A studio staff member and a studio admin (issue 15): other signed-in users on customer routes. */
+let staff: TestUser;
+let admin: TestUser;
 let resources: MatrixResources;
 let document: JsonBody;
 
@@ -22,6 +25,10 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await t.createUser({ firstName: 'Owner' });
   other = await t.createUser({ firstName: 'Other' });
+  staff = await t.createUser({ firstName: 'Staff' });
+  admin = await t.createUser({ firstName: 'Admin' });
+  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
   const shoot = await importTestShoot(t, owner.email, { count: 2, name: 'Owner shoot', seed: 4200 });
   const [photoId, privatePhotoId] = shoot.photoIds as [number, number];
 
@@ -88,7 +95,11 @@ describe('the authorization matrix', () => {
   it('answers every operation, for every caller, as its route declares', async () => {
     const table = t.app.apiRouteTable.operations;
     expect(table.length).toBeGreaterThanOrEqual(50);
-    let otherToken = other.token;
+    // The studio's calls are in the table, each declaring its level (issue 15): the callers above cover them.
+    expect(table.filter((r) => r.url.startsWith('/api/studio/')).every((r) => r.operation.access === 'staff' || r.operation.access === 'admin')).toBe(true);
+    expect(table.filter((r) => r.url.startsWith('/api/studio/')).length).toBeGreaterThanOrEqual(7);
+    const signedIn: Partial<Record<MatrixCaller, TestUser>> = { otherCustomer: other, staff, admin };
+    const tokens: Partial<Record<MatrixCaller, string>> = { otherCustomer: other.token, staff: staff.token, admin: admin.token };
     const rows: string[] = [];
     const failures: string[] = [];
 
@@ -102,7 +113,7 @@ describe('the authorization matrix', () => {
         const headers: Record<string, string> = caller === 'visitor' ? { 'x-session-code': resources.sessionCode } : {};
         const response = await t.request(route.method, url, {
           ...(request.body !== undefined ? { body: request.body } : {}),
-          ...(caller === 'otherCustomer' ? { token: otherToken } : {}),
+          ...(tokens[caller] !== undefined ? { token: tokens[caller] } : {}),
           headers,
         });
         const expected = expectedStatus(route.operation, caller);
@@ -111,8 +122,9 @@ describe('the authorization matrix', () => {
         if (response.status >= 500) failures.push(`${where}: ${response.status} ${JSON.stringify(response.body)}`);
         else if (response.status !== expected) failures.push(`${where}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)}`);
         if (declared && !(String(response.status) in declared.responses)) failures.push(`${where}: ${response.status} is not among its documented answers`);
-        // A write that succeeded for the other customer may have ended their own session (logout): sign in again.
-        if (caller === 'otherCustomer' && route.method !== 'GET' && response.status < 300) otherToken = await t.signIn(other.email, other.password);
+        // A write that succeeded for a signed-in caller may have ended their own session (logout): sign in again.
+        const user = signedIn[caller];
+        if (user && route.method !== 'GET' && response.status < 300) tokens[caller] = await t.signIn(user.email, user.password);
       }
     }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../src/seed';
 import { DEMO_CUSTOMER } from '../src/seed/demo-customer';
+import { DEMO_STUDIO_ADMIN } from '../src/seed/demo-studio-admin';
 import { DEMO_VISITOR_SESSION_CODE } from '../src/seed/demo-gallery';
 import { createStorage } from '../src/storage/create-storage';
 import { type TestApp, startTestApp } from './support/test-app';
@@ -19,7 +20,7 @@ async function countRows() {
   return {
     studios: await count('corporate_clients'),
     sliders: await count('slider_images'),
-    // The demo customer and the owner of the session opened by code.
+    // The demo customer, the demo studio admin and the owner of the session opened by code.
     users: await count('users'),
     sessions: await count('photo_sessions'),
     photos: await count('photos'),
@@ -29,14 +30,22 @@ async function countRows() {
   };
 }
 
-const SEEDED = { studios: 1, sliders: 10, users: 2, sessions: 3, photos: 24 + 12 + 6, serviceProviders: 1, taxes: 1, coupons: 4 };
+const SEEDED = { studios: 1, sliders: 10, users: 3, sessions: 3, photos: 24 + 12 + 6, serviceProviders: 1, taxes: 1, coupons: 4 };
 
 describe('seeding', () => {
   it('creates the studio, ten slider pictures and the active demo customer', async () => {
     expect(await countRows()).toEqual(SEEDED);
     const token = await t.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     const account = await t.request('GET', '/api/account', { token });
-    expect(account.body).toMatchObject({ email: 'demo@studio-gallery.test', firstName: 'Demo', lastName: 'Customer', activated: true });
+    expect(account.body).toMatchObject({ email: 'demo@studio-gallery.test', firstName: 'Demo', lastName: 'Customer', activated: true, role: 'customer' });
+  });
+
+  it('creates the demo studio admin, who may use /api/studio', async () => {
+    const token = await t.signIn(DEMO_STUDIO_ADMIN.email, DEMO_STUDIO_ADMIN.password);
+    expect((await t.request('GET', '/api/account', { token })).body).toMatchObject({ email: 'studio@studio-gallery.test', role: 'admin' });
+    const me = await t.request('GET', '/api/studio/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: DEMO_STUDIO_ADMIN.email, role: 'admin' });
   });
 
   it("gives the demo customer two sessions with retouched photos, favourites and skips, and prints a visitor session's code", async () => {

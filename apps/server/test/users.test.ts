@@ -33,6 +33,7 @@ describe('user details', () => {
       contactNumber: null,
       imageUrl: null,
       activated: true,
+      role: 'customer',
     };
     const byPath = await t.request('GET', `/api/users/${alice.id}`, { token: alice.token });
     expect(byPath.status).toBe(200);

@@ -13,3 +13,4 @@ export * from './seeded-random';
 export * from './photo-presets';
 export * from './appointments';
 export * from './surveys';
+export * from './studio';

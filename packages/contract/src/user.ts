@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, successResponse } from './common';
 import { messages } from './messages';
+import { userRole } from './studio';
 
 /** Profile fields, shared by the settings form and PUT /users/UpdateUserDetailsWithImage. */
 const firstNameValue = z.string().trim().min(1, messages.firstNameRequired).max(80);
@@ -19,6 +20,7 @@ export const userDetails = z
     contactNumber: z.string().nullable(),
     imageUrl: z.string().nullable().describe('The profile photo (a /api/media/ URL), or null'),
     activated: z.boolean(),
+    role: userRole.describe('customer, or staff/admin: the web app sends staff to /studio after sign-in'),
   })
   .register(z.globalRegistry, { id: 'UserDetails', description: 'A customer account (the email is read-only)' });
 export type UserDetails = z.infer<typeof userDetails>;

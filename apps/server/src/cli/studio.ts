@@ -30,6 +30,8 @@ import { seedDatabase } from '../seed';
 import { APPOINTMENT_USAGE, runAppointmentCommand } from './appointments';
 import { createStorage } from '../storage/create-storage';
 import { SURVEYS_USAGE, SurveysUsageError, runSurveys } from './studio-surveys';
+import { STAFF_USAGE, StaffUsageError, runStaff } from './studio-staff';
+import { recordActivity } from '../modules/studio/activity.repository';
 import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
@@ -65,6 +67,8 @@ gets the studio's; a studio without any, five built-ins. disable hides one, enab
 remove deletes it and its files.
 
 ${SURVEYS_USAGE}
+
+${STAFF_USAGE}
 
 ${APPOINTMENT_USAGE}
 
@@ -313,6 +317,7 @@ async function runPrices(argv: string[]): Promise<number> {
     }
     const now = await pricing.defaultProvider();
     const tax = await pricing.taxBasisPoints(STUDIO_TAX_ID);
+    await recordActivity(db, null, 'prices.update', 'prices', { touchUpPriceCents: now?.touch_up_price_cents ?? null, backgroundPriceCents: now?.background_price_cents ?? null, turnaroundHours: now?.turnaround_hours ?? null, taxBasisPoints: tax ?? 0 });
     const dollars = (cents: number | null) => (cents === null ? 'not set' : `$${(cents / 100).toFixed(2)}`);
     process.stderr.write(
       `Touch-up ${dollars(now?.touch_up_price_cents ?? null)}, background ${dollars(now?.background_price_cents ?? null)}, turnaround ${now?.turnaround_hours} hours, sales tax ${(tax ?? 0) / 100}%\n`,
@@ -348,6 +353,7 @@ async function runCoupon(argv: string[]): Promise<number> {
       },
       new Date(),
     );
+    await recordActivity(db, null, 'coupon.create', code.toUpperCase(), { percent, expires: values.expires ?? null, maxUses, active: !values.inactive });
     process.stderr.write(`Coupon ${code.toUpperCase()}: ${percent}% off${values.expires ? ` until ${values.expires}` : ''}${maxUses ? `, ${maxUses} uses` : ''}${values.inactive ? ' (inactive)' : ''}\n`);
     return 0;
   });
@@ -393,6 +399,7 @@ async function runBackgrounds(argv: string[]): Promise<number> {
             throw new UsageError(`cannot read ${argument}: ${(error as Error).message}`);
           }
           const row = await backgrounds.add({ file, name: values.name, clientId });
+          await recordActivity(db, null, 'backgrounds.add', `background:${row.id}`, { name: row.name, clientId: row.corporate_client_id });
           process.stderr.write(`Backdrop "${row.name}" added for client ${row.corporate_client_id} (${row.width}x${row.height}); its id:\n`);
           process.stdout.write(`${row.id}\n`);
           return 0;
@@ -400,11 +407,13 @@ async function runBackgrounds(argv: string[]): Promise<number> {
         case 'disable':
         case 'enable': {
           const row = await backgrounds.setEnabled(parseId(argument, `backgrounds ${action} <id>`), action === 'enable');
+          await recordActivity(db, null, `backgrounds.${action}`, `background:${row.id}`, { name: row.name });
           process.stderr.write(`Backdrop ${row.id} "${row.name}" ${action}d.\n`);
           return 0;
         }
         case 'remove': {
           const row = await backgrounds.remove(parseId(argument, 'backgrounds remove <id>'));
+          await recordActivity(db, null, 'backgrounds.remove', `background:${row.id}`, { name: row.name });
           process.stderr.write(`Backdrop ${row.id} "${row.name}" removed.\n`);
           return 0;
         }
@@ -427,6 +436,17 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backgrounds') return runBackgrounds(rest);
   if (command === 'invite' || command === 'calendars' || command === 'appointment-types') {
     return runAppointmentCommand(command, rest, { withStudio, usageError: (message) => new UsageError(message) });
+  }
+  if (command === 'staff') {
+    return withStudio(({ config, db, mailer, branding }) =>
+      runStaff(rest, {
+        db,
+        inviter: new CustomerInvitations(new AccountsRepository(db), new AccountMails(mailer, branding, config.publicUrl), systemClock),
+        clock: systemClock,
+      }),
+    ).catch((error: unknown) => {
+      throw error instanceof StaffUsageError ? new UsageError(error.message) : error;
+    });
   }
   if (command === 'surveys') {
     return withStudio(({ db }) => runSurveys(rest, db)).catch((error: unknown) => {

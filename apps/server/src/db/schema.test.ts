@@ -64,7 +64,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   },
   users: {
     id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
-    contact_number: true, image_key: true, google_sub: true, created_at: true, updated_at: true,
+    contact_number: true, image_key: true, google_sub: true, role: true, created_at: true, updated_at: true,
   },
   auth_sessions: { id: true, user_id: true, created_at: true, expires_at: true },
   user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
@@ -125,6 +125,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   surveys: { id: true, form_key: true, title: true, active: true, created_at: true },
   survey_questions: { id: true, survey_id: true, position: true, kind: true, label: true, required: true, options_json: true },
   survey_responses: { id: true, survey_id: true, email: true, coupon_code: true, answers_json: true, created_at: true },
+  staff_activity: { id: true, actor_user_id: true, action: true, subject: true, details_json: true, created_at: true },
 };
 
 describe('database schema', () => {

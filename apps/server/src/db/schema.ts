@@ -32,6 +32,7 @@ export interface Database {
   surveys: SurveysTable;
   survey_questions: SurveyQuestionsTable;
   survey_responses: SurveyResponsesTable;
+  staff_activity: StaffActivityTable;
 }
 
 /** 0 or 1. */
@@ -104,9 +105,12 @@ export interface UsersTable {
   contact_number: string | null;
   image_key: string | null;
   google_sub: string | null;
+  /** customer | staff | admin (migration 2026-11-26-03). */
+  role: Generated<UserRole>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export type UserRole = 'customer' | 'staff' | 'admin';
 
 /** A signed-in token's session: the token is honoured while its row exists (id = the token's id_token). */
 export interface AuthSessionsTable {
@@ -486,3 +490,15 @@ export interface SurveyResponsesTable {
   created_at: Timestamp;
 }
 export type SurveyResponseRow = Selectable<SurveyResponsesTable>;
+
+/** The studio activity log (migration 2026-11-26-03): who (null = the studio CLI), what, when. */
+export interface StaffActivityTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  subject: string;
+  /** A JSON object. */
+  details_json: Generated<string>;
+  created_at: Timestamp;
+}
+export type StaffActivityRow = Selectable<StaffActivityTable>;

@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'orders', description: 'Orders (special requests) for retouching' },
   { name: 'branding', description: 'What the login screen and sidebar show' },
   { name: 'appointments', description: 'Booking from invite links: invites, free times, bookings, reschedule and cancel' },
+  { name: 'studio', description: 'The studio dashboard (/api/studio): staff and admins only, role read on every call' },
   { name: 'system', description: 'Health' },
 ];
 

@@ -12,6 +12,7 @@ import { AppointmentsRepository } from '../modules/appointments/appointments.rep
 import { seedDemoAppointments } from './demo-appointments';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoGallery } from './demo-gallery';
+import { seedDemoStudioAdmin } from './demo-studio-admin';
 import { seedDemoSurvey } from './demo-survey';
 import { seedDemoCoupons, seedStudioPricing } from './commerce';
 import { seedStudio } from './studio';
@@ -45,6 +46,7 @@ export async function seedDatabase({ db, storage, demoData, clock }: SeedOptions
   await seedDemoSurvey(db, clock());
   const accounts = new AccountsRepository(db);
   const demoCustomerCreated = await seedDemoCustomer(accounts, clock());
+  if (demoCustomerCreated) await seedDemoStudioAdmin(db, accounts, clock());
   const gallery = new GalleryRepository(db);
   const demoSessionCode = await seedDemoGallery({ accounts, gallery, importer: new PhotoImportService(gallery, storage, clock), clock });
   const demoInviteId = await seedDemoAppointments(new AppointmentsRepository(db), accounts, clock);

@@ -11,6 +11,7 @@ import { photoEdits } from './2026-11-25-03-photo-edits';
 import { backgroundImages } from './2026-11-25-04-background-images';
 import { appointments } from './2026-11-26-01-appointments';
 import { surveys } from './2026-11-26-02-surveys';
+import { studioRoles } from './2026-11-26-03-studio-roles';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25-04-background-images': backgroundImages(dialect),
     '2026-11-26-01-appointments': appointments(dialect),
     '2026-11-26-02-surveys': surveys(dialect),
+    '2026-11-26-03-studio-roles': studioRoles(dialect),
   };
 }

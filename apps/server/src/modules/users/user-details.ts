@@ -13,5 +13,6 @@ export function toUserDetails(row: UserRow): UserDetails {
     contactNumber: row.contact_number,
     imageUrl: mediaUrl(row.image_key),
     activated: fromFlag(row.activated),
+    role: row.role,
   };
 }

@@ -14,6 +14,7 @@ import { notificationSettingsRoutes } from './notification-settings';
 import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
+import { studioRoutes } from './studio';
 import { surveysRoutes } from './surveys';
 import { usersRoutes } from './users';
 
@@ -43,4 +44,5 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(surveysRoutes, { surveys: services.surveys });
+  await app.register(studioRoutes, { studio: services.studio });
 };

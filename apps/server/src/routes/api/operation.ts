@@ -17,7 +17,11 @@ export type Access =
   /** The signed-in owner of the photo's session, or a visitor with its session code (X-Session-Code). */
   | 'viewer'
   /** Stripe, proven by its signature over the raw body. */
-  | 'webhook';
+  | 'webhook'
+  /** A signed-in studio staff member or admin (role read from the database on every call; /api/studio). */
+  | 'staff'
+  /** A signed-in studio admin only (prices, coupons, staff accounts, branding; /api/studio). */
+  | 'admin';
 
 /** The callers of the authorization matrix, each pointed at the resources of one first customer. */
 export type MatrixCaller =
@@ -26,9 +30,16 @@ export type MatrixCaller =
   /** A second signed-in customer who owns nothing of the first's. */
   | 'otherCustomer'
   /** A visitor with the session code of the first customer's session, not signed in. */
-  | 'visitor';
+  | 'visitor'
+  /** A signed-in studio staff member (role staff), who owns nothing of the first customer's. */
+  | 'staff'
+  /** A signed-in studio admin (role admin), who owns nothing of the first customer's. */
+  | 'admin';
 
-export const MATRIX_CALLERS: readonly MatrixCaller[] = ['anonymous', 'otherCustomer', 'visitor'];
+export const MATRIX_CALLERS: readonly MatrixCaller[] = ['anonymous', 'otherCustomer', 'visitor', 'staff', 'admin'];
+
+/** The callers a customer route must state expectations for; staff and admin get what otherCustomer gets. */
+type CustomerCaller = Exclude<MatrixCaller, 'staff' | 'admin'>;
 
 export type SuccessStatus = 200 | 201 | 204 | 304;
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -71,13 +82,17 @@ type Expectations<Required extends MatrixCaller> = { [C in Required]: HttpStatus
  * The access, and the status each matrix caller must get when the route is called with `sample`'s
  * request. What a caller is not given defaults by access: everyone gets the first success answer on
  * public and link routes; anonymous callers get 401 on user and viewer routes, visitors 401 on user
- * routes. The rest must be stated, so that nobody forgets what another customer gets.
+ * routes. The rest must be stated, so that nobody forgets what another customer gets. Staff and admin
+ * callers get what otherCustomer gets on every non-studio route (they are other signed-in users there)
+ * unless stated. Studio routes (staff, admin) default to: anonymous 401, otherCustomer and visitor 403,
+ * staff the first success on staff routes and 403 on admin routes, admin the first success.
  */
 type AccessRule =
   | { access: 'public' | 'link'; expect?: Expectations<never> }
   | { access: 'user'; expect: Expectations<'otherCustomer'> }
   | { access: 'viewer'; expect: Expectations<'otherCustomer' | 'visitor'> }
-  | { access: 'webhook'; expect: Expectations<MatrixCaller> };
+  | { access: 'webhook'; expect: Expectations<CustomerCaller> }
+  | { access: 'staff' | 'admin'; expect?: Expectations<never> };
 
 export type Operation = AccessRule & {
   /** Stable camelCase operationId, unique in the API: the generated clients' method names. */
@@ -126,6 +141,8 @@ export interface ApiOperation {
 export function securityOf(operation: Operation): Record<string, string[]>[] {
   switch (operation.access) {
     case 'user':
+    case 'staff':
+    case 'admin':
       return [{ bearerAuth: [] }];
     case 'viewer':
       return [{ bearerAuth: [] }, { sessionCode: [] }];
@@ -147,6 +164,13 @@ export function primarySuccess(operation: Operation): SuccessStatus {
 export function expectedStatus(operation: Operation, caller: MatrixCaller): HttpStatus {
   const stated = (operation.expect as Partial<Record<MatrixCaller, HttpStatus>> | undefined)?.[caller];
   if (stated !== undefined) return stated;
+  if (operation.access === 'staff' || operation.access === 'admin') {
+    if (caller === 'anonymous') return 401;
+    if (caller === 'otherCustomer' || caller === 'visitor') return 403;
+    if (caller === 'staff' && operation.access === 'admin') return 403;
+    return primarySuccess(operation);
+  }
+  if (caller === 'staff' || caller === 'admin') return expectedStatus(operation, 'otherCustomer');
   switch (operation.access) {
     case 'public':
     case 'link':
@@ -168,6 +192,11 @@ export function errorStatuses(route: ApiOperation): ErrorStatus[] {
   if (route.validates) statuses.add(400);
   const viewer = route.operation.access === 'viewer' || route.operation.optionalViewer === true;
   if (route.operation.access === 'user' || viewer) statuses.add(401);
+  // Studio calls: 401 signed out, 403 for customers and session-code visitors (and staff on admin calls).
+  if (route.operation.access === 'staff' || route.operation.access === 'admin') {
+    statuses.add(401);
+    statuses.add(403);
+  }
   // Every call that takes a session code spends the budget of wrong codes (plugins/session-code-limit.ts).
   if (viewer) statuses.add(429);
   if (route.takesBody) {
