@@ -281,6 +281,8 @@ export default defineConfig(({ command }) => ({
             { name: 'editor-libs', test: EDITOR_ONLY_LIBRARIES, priority: 18.2 },
             // The booking screen's date picker (@mantine/dates with dayjs, ~50 KB): not in the chunk /login loads.
             { name: 'booking-libs', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 18.1 },
+            // Mantine components and icons only the studio's screens use (issue 15): off the chunk /login preloads.
+            { name: 'studio-libs', test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Pagination|Select)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Activity|CalendarWeek|Home|UserShield|Users)\.mjs$)/, priority: 18.05 },
             { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
             // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
             // one chunk. Not every module start-up imports: one it reaches for a constant may declare
@@ -293,6 +295,8 @@ export default defineConfig(({ command }) => ({
             { name: 'gallery', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGallery(id) && !GALLERY_ROUTE_IDS.has(id), priority: 12, includeDependenciesRecursively: false },
             // App modules several other lazy pages share (cart store, shared components): one chunk.
             { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
+            // The studio's screens (issue 15): one chunk of their own, loaded only under /studio.
+            { name: 'studio', test: /[\\/]src[\\/](features[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 10 },
           ],
         },

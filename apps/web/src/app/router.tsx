@@ -47,6 +47,20 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         },
         // Booking from an invite link: a public page of its own (the date picker needs the width).
         { path: paths.appointment, lazy: () => import('./routes/appointment').then((m) => ({ Component: m.AppointmentRoute })) },
+        // The studio's dashboard (issue 15): its layout (the staff-only guard) and screens are lazy chunks
+        // of their own, so none of it is on the customer's first screen.
+        {
+          path: paths.studio,
+          lazy: () => import('./layouts/studio-layout').then((m) => ({ Component: m.StudioLayout, loader: m.studioLoader })),
+          children: [
+            { index: true, lazy: () => import('./routes/studio').then((m) => ({ Component: m.StudioHomeRoute })) },
+            { path: paths.studioCustomers, lazy: () => import('./routes/studio-customers').then((m) => ({ Component: m.StudioCustomersRoute })) },
+            { path: paths.studioBookings, lazy: () => import('./routes/studio-bookings').then((m) => ({ Component: m.StudioBookingsRoute })) },
+            { path: paths.studioActivity, lazy: () => import('./routes/studio-activity').then((m) => ({ Component: m.StudioActivityRoute })) },
+            { path: paths.studioStaff, lazy: () => import('./routes/studio-staff').then((m) => ({ Component: m.StudioStaffRoute })) },
+            { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+          ],
+        },
         {
           lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
           children: [

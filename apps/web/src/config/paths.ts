@@ -31,4 +31,10 @@ export const paths = {
   autoImageTouchup: '/AutoImageTouchup',
   imageBackground: '/ImageBackground',
   imageBackgroundMultiple: '/ImageBackgroundMultiple',
+  // The studio's dashboard (issue 15): staff and admins only.
+  studio: '/studio',
+  studioCustomers: '/studio/customers',
+  studioBookings: '/studio/bookings',
+  studioActivity: '/studio/activity',
+  studioStaff: '/studio/staff',
 } as const;

@@ -74,6 +74,7 @@ describe('styles/mantine.css', () => {
   const lazily = [
     path.join(srcDir, 'features', 'editor', 'components', 'editor-mantine.css'),
     path.join(srcDir, 'features', 'appointments', 'components', 'appointment-mantine.css'),
+    path.join(srcDir, 'features', 'studio', 'components', 'studio-mantine.css'),
   ].map(importsOf);
   const imported = [...firstScreen, ...lazily.flat()];
 

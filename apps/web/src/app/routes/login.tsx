@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { landingAfterSignIn } from '../../lib/account';
+import { getSession } from '../../lib/session';
 
 export function LoginRoute() {
   useDocumentTitle('Login · Your Photoshoot');
@@ -15,5 +18,11 @@ export function LoginRoute() {
     }, 2000);
     return () => window.clearTimeout(timer);
   }, []);
-  return <LoginForm onSignedIn={() => void navigate(paths.main, { replace: true })} />;
+  const queryClient = useQueryClient();
+  // Staff and admins land on /studio, customers on the gallery: the account's role decides (GET /account).
+  const onSignedIn = () =>
+    void landingAfterSignIn(queryClient, getSession()?.userId, { customer: paths.main, staff: paths.studio }).then((to) =>
+      navigate(to, { replace: true }),
+    );
+  return <LoginForm onSignedIn={onSignedIn} />;
 }
