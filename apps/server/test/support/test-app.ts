@@ -74,6 +74,23 @@ let userCounter = 0;
  * DEMO_DATA off. With TEST_DATABASE_URL set it uses PostgreSQL in a fresh schema (dropped on close);
  * otherwise a SQLite file in the temporary folder.
  */
+/**
+ * Kysely's migrator first lists the tables of every schema of the database; when another test file
+ * drops its own schema at that moment, PostgreSQL answers 'schema "…" does not exist'. Only that is
+ * tried again (before any migration has run, the list is all it had done).
+ */
+async function migrateRetryingOnVanishedSchema(db: Parameters<typeof migrateToLatest>[0]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (error) {
+      const cause = error instanceof Error ? String(error.cause ?? '') : '';
+      if (attempt >= 3 || !/schema "[^"]+" does not exist/.test(cause)) throw error;
+    }
+  }
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
   dependencies: Omit<AppDependencies, 'db' | 'clock'> = {},
@@ -103,7 +120,7 @@ export async function startTestApp(
   let app: FastifyInstance;
   let address: string;
   try {
-    await migrateToLatest(db);
+    await migrateRetryingOnVanishedSchema(db);
     await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: clock.now });
     app = await buildApp(config, { ...dependencies, db, storage, clock: clock.now });
     address = await app.listen({ port: 0, host: '127.0.0.1' });
