@@ -70,11 +70,6 @@ export interface TestApp {
 let userCounter = 0;
 
 /**
- * Starts the whole app on a random local port with a fresh DATA_DIR, migrated and seeded, with
- * DEMO_DATA off. With TEST_DATABASE_URL set it uses PostgreSQL in a fresh schema (dropped on close);
- * otherwise a SQLite file in the temporary folder.
- */
-/**
  * Kysely's migrator first lists the tables of every schema of the database; when another test file
  * drops its own schema at that moment, PostgreSQL answers 'schema "…" does not exist'. Only that is
  * tried again (before any migration has run, the list is all it had done).
@@ -91,6 +86,11 @@ async function migrateRetryingOnVanishedSchema(db: Parameters<typeof migrateToLa
   }
 }
 
+/**
+ * Starts the whole app on a random local port with a fresh DATA_DIR, migrated and seeded, with
+ * DEMO_DATA off. With TEST_DATABASE_URL set it uses PostgreSQL in a fresh schema (dropped on close);
+ * otherwise a SQLite file in the temporary folder.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   dependencies: Omit<AppDependencies, 'db' | 'clock'> = {},
