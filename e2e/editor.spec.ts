@@ -208,7 +208,8 @@ test('a customer edits a photo: sliders, undo, compare, passport check, circle c
   await expect(editor.getByText(editorMessages.passportNoRetouch)).toBeVisible();
   await snap(page, 'editor-passport');
   // The 4x6 in print sheet at 600 dpi: eight 35x45 mm copies with cut marks.
-  const sheetDownloading = page.waitForEvent('download');
+  // A 600 dpi sheet of a 3072x4608 original is the heaviest render here (SwiftShader, 2 cores): room beyond the 15 s default.
+  const sheetDownloading = page.waitForEvent('download', { timeout: 60_000 });
   await editor.getByRole('button', { name: 'Download 4x6 in print sheet' }).click();
   const sheet = await sheetDownloading;
   const sheetSize = await sharp(await sheet.path()).metadata();
