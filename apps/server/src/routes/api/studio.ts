@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  messages,
   studioActivityQuery,
   studioActivityResponse,
   studioBookingsQuery,
@@ -13,31 +12,19 @@ import {
   studioStaffResult,
   studioTodayResponse,
 } from '@studio-gallery/contract';
-import type { FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../../errors';
 import type { StudioService } from '../../modules/studio/studio.service';
 import { currentUserId } from '../../plugins/auth';
-import { SESSION_CODE_HEADER } from './gallery';
+import { guardStudioRoutes } from './studio-access';
 
 /**
- * The studio dashboard (issue 15 §1) under /api/studio: each call declares its level next to it
- * (`access: 'staff'` or `'admin'`), and one hook enforces it on every call, reading the caller's role
- * from the database (a demoted user loses access on the next call). Customers and session-code
- * visitors get 403, signed-out callers 401.
+ * The studio dashboard's core calls (issue 15 §1) under /api/studio: who is signed in, activity, home
+ * screen, customers, bookings, staff. Each declares its level (`access: 'staff'` or `'admin'`), which
+ * guardStudioRoutes enforces; other studio areas have their own route files with the same guard.
  */
 export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = async (app, { studio }) => {
   const tags = ['studio'];
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // A session code opens a customer's gallery, never the studio.
-    if (!request.headers.authorization && request.headers[SESSION_CODE_HEADER]) throw new ForbiddenError(messages.forbidden);
-  });
-  app.addHook('onRequest', app.requireUser);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const access = request.routeOptions.config.operation?.access;
-    if (access !== 'staff' && access !== 'admin') throw new ForbiddenError(messages.forbidden);
-    await studio.authorize(currentUserId(request), access);
-  });
+  guardStudioRoutes(app, studio);
 
   app.get(
     '/studio/me',

@@ -96,7 +96,9 @@ describe('AiRetouchPanel', { timeout: 20_000 }, () => {
     act(() => vi.advanceTimersByTime(AI_RETOUCH_PROGRESS.tickMs * 10));
     expect(progressValue()).toBe(95);
 
-    await waitFor(() => expect(calls).toHaveLength(1));
+    // Testing Library's waitFor polls with setInterval, which is faked here: it would only look again on a DOM
+    // change and miss a call made after the last one. vi.waitFor polls on the real timers.
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 10_000 });
     expect(calls[0]!.url).toMatch(/\/ex\/images\/retouch-portrait$/);
     expect(calls[0]!.init?.method).toBe('POST');
     expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ ImageBase64: btoa('source-bytes'), strength: 0.5 });
