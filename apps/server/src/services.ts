@@ -49,6 +49,10 @@ import { CustomerInvitations } from './modules/accounts/customer-invitations';
 import { ActivityRepository } from './modules/studio/activity.repository';
 import { StudioRepository } from './modules/studio/studio.repository';
 import { StudioService } from './modules/studio/studio.service';
+import { StudioOrdersRepository } from './modules/studio-orders/studio-orders.repository';
+import { StudioOrdersService } from './modules/studio-orders/studio-orders.service';
+import { DeliveryRepository } from './modules/orders/delivery.repository';
+import { DeliveryService } from './modules/orders/delivery.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -83,6 +87,8 @@ export interface Services {
   surveys: SurveysService;
   /** The studio dashboard: roles, activity log, home screen, customers, bookings, staff (issue 15). */
   studio: StudioService;
+  /** The retouch order queue and delivery by upload (issue 15 §4). */
+  studioOrders: StudioOrdersService;
 }
 
 export interface ServiceDependencies {
@@ -105,7 +111,9 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
   const pricing = new PricingService(new PricingRepository(db), clock);
   const payments = new PaymentsRepository(db);
-  const orders = new OrdersService(new OrdersRepository(db), payments, pricing, new OrderMails(mailer, branding, config.publicUrl), clock, log);
+  const ordersRepository = new OrdersRepository(db);
+  const orderMails = new OrderMails(mailer, branding, config.publicUrl);
+  const orders = new OrdersService(ordersRepository, payments, pricing, orderMails, clock, log);
   const galleryRepository = new GalleryRepository(db);
   const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
   const imageWork = new ImageWorkQueue(config.imageQueue);
@@ -140,6 +148,13 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     ),
     surveys: new SurveysService(new SurveysRepository(db), clock),
     studio: new StudioService(new StudioRepository(db), new ActivityRepository(db), new CustomerInvitations(accountsRepository, mails, clock), clock),
+    studioOrders: new StudioOrdersService(
+      new StudioOrdersRepository(db),
+      new DeliveryService(new DeliveryRepository(db), galleryRepository, storage, orderMails, (id) => ordersRepository.findOrder(id), clock),
+      gallery,
+      new ActivityRepository(db),
+      clock,
+    ),
   };
 }
 

@@ -14,3 +14,4 @@ export * from './photo-presets';
 export * from './appointments';
 export * from './surveys';
 export * from './studio';
+export * from './studio-orders';

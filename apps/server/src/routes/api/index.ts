@@ -15,6 +15,7 @@ import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
 import { studioRoutes } from './studio';
+import { studioOrdersRoutes } from './studio-orders';
 import { surveysRoutes } from './surveys';
 import { usersRoutes } from './users';
 
@@ -45,4 +46,5 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(studioRoutes, { studio: services.studio });
+  await app.register(studioOrdersRoutes, { studio: services.studio, studioOrders: services.studioOrders });
 };

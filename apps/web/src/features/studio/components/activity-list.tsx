@@ -3,9 +3,9 @@ import { Badge, Paper, Table, Text } from '@mantine/core';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudioActivity } from '../api/get-activity';
 import { describeActivity, formatDateTime } from '../lib/format';
-import { EmptyState } from './empty-state';
-import { ListPagination } from './list-pagination';
-import { LoadFailed } from './load-failed';
+import { EmptyState } from '../../../components/studio/empty-state';
+import { ListPagination } from '../../../components/studio/list-pagination';
+import { LoadFailed } from '../../../components/studio/load-failed';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 

@@ -5,8 +5,8 @@ import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudioBookings, type StudioBookingItem, type StudioCalendarWeek } from '../api/get-bookings';
 import { useStudioToday } from '../api/get-today';
 import { addDays, dayMonthLabel, daysFrom, isIsoDate, longDayLabel, mondayOf, todayIn, weekRangeLabel, weekdayLabel } from '../lib/week';
-import { EmptyState } from './empty-state';
-import { LoadFailed } from './load-failed';
+import { EmptyState } from '../../../components/studio/empty-state';
+import { LoadFailed } from '../../../components/studio/load-failed';
 import classes from './bookings-week.module.css';
 
 const WEEK_DAYS = 7;

@@ -5,9 +5,9 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudioCustomers } from '../api/get-customers';
 import { displayName, formatDateTime } from '../lib/format';
-import { EmptyState } from './empty-state';
-import { ListPagination } from './list-pagination';
-import { LoadFailed } from './load-failed';
+import { EmptyState } from '../../../components/studio/empty-state';
+import { ListPagination } from '../../../components/studio/list-pagination';
+import { LoadFailed } from '../../../components/studio/load-failed';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 /** How long typing pauses before the search is sent (Enter sends it at once). */

@@ -2,8 +2,8 @@ import { Badge, Paper, Table, Text } from '@mantine/core';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudioStaff } from '../api/get-staff';
 import { displayName } from '../lib/format';
-import { EmptyState } from './empty-state';
-import { LoadFailed } from './load-failed';
+import { EmptyState } from '../../../components/studio/empty-state';
+import { LoadFailed } from '../../../components/studio/load-failed';
 
 /** The studio's staff members and admins (GET /studio/staff, admins only). */
 export function StaffList({ currentUserId }: { currentUserId: number }) {

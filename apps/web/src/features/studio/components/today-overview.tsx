@@ -6,8 +6,8 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useStudioToday } from '../api/get-today';
 import { longDayLabel } from '../lib/week';
-import { EmptyState } from './empty-state';
-import { LoadFailed } from './load-failed';
+import { EmptyState } from '../../../components/studio/empty-state';
+import { LoadFailed } from '../../../components/studio/load-failed';
 
 function Stat({ label, value, children }: { label: string; value: number; children?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { FormErrorAlert } from '../../../components/form-alert';
+import { FormErrorAlert } from '../form-alert';
 
 /** A studio list or screen whose data didn't come: what happened, and a way to ask again. */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
