@@ -37,4 +37,10 @@ export const paths = {
   studioBookings: '/studio/bookings',
   studioActivity: '/studio/activity',
   studioStaff: '/studio/staff',
+  studioPrices: '/studio/prices',
+  studioCoupons: '/studio/coupons',
+  studioSurveys: '/studio/surveys',
+  studioOrders: '/studio/orders',
+  studioOrder: '/studio/orders/:id',
+  studioOrderOf: (id: number) => `/studio/orders/${id}`,
 } as const;

@@ -3,9 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivity,
   IconArrowBackUp,
+  IconBrush,
   IconCalendarWeek,
+  IconClipboardList,
   IconHome,
   IconLogout,
+  IconReceipt,
+  IconTicket,
   IconUsers,
   IconUserShield,
 } from '@tabler/icons-react';
@@ -43,8 +47,12 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: paths.studio, icon: IconHome },
   { label: 'Customers', to: paths.studioCustomers, icon: IconUsers },
+  { label: 'Orders', to: paths.studioOrders, icon: IconBrush },
   { label: 'Bookings', to: paths.studioBookings, icon: IconCalendarWeek },
   { label: 'Activity', to: paths.studioActivity, icon: IconActivity },
+  { label: 'Surveys', to: paths.studioSurveys, icon: IconClipboardList },
+  { label: 'Prices', to: paths.studioPrices, icon: IconReceipt, adminOnly: true },
+  { label: 'Coupons', to: paths.studioCoupons, icon: IconTicket, adminOnly: true },
   { label: 'Staff', to: paths.studioStaff, icon: IconUserShield, adminOnly: true },
 ];
 

@@ -1,3 +1,5 @@
+import type { StudioOrderFilter } from '@studio-gallery/contract';
+
 /** A page of a studio list (the contract's studioPageQuery, as the screens send it). */
 export interface StudioPage {
   page: number;
@@ -14,6 +16,10 @@ export interface StudioBookingsParams {
   days: number;
 }
 
+export interface StudioOrdersParams extends StudioPage {
+  status: StudioOrderFilter;
+}
+
 /** Query keys of the studio's screens; mutations invalidate the ones they change. */
 export const studioKeys = {
   all: ['studio'] as const,
@@ -23,4 +29,7 @@ export const studioKeys = {
   customers: (query: StudioCustomersParams) => ['studio', 'customers', query] as const,
   bookings: (query: StudioBookingsParams) => ['studio', 'bookings', query] as const,
   staff: () => ['studio', 'staff'] as const,
+  ordersAll: () => ['studio', 'orders'] as const,
+  orders: (query: StudioOrdersParams) => ['studio', 'orders', 'list', query] as const,
+  order: (id: number) => ['studio', 'orders', 'detail', id] as const,
 };

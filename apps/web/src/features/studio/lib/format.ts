@@ -25,5 +25,10 @@ export function describeActivity(action: string, details: Record<string, unknown
     if (invited === true) return `Invited as ${to}`;
     return typeof from === 'string' && from !== to ? `Role ${from} → ${to}` : `Role set to ${to}`;
   }
+  if (action === 'order.deliver') {
+    const { photoName, fileName, complete } = details;
+    if (typeof photoName !== 'string') return 'Retouched file delivered';
+    return `Delivered ${photoName}${typeof fileName === 'string' ? ` (${fileName})` : ''}${complete === true ? ': order complete' : ''}`;
+  }
   return action;
 }
