@@ -282,7 +282,12 @@ export default defineConfig(({ command }) => ({
             // The booking screen's date picker (@mantine/dates with dayjs, ~50 KB): not in the chunk /login loads.
             { name: 'booking-libs', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 18.1 },
             // Mantine components and icons only the studio's screens use (issue 15): off the chunk /login preloads.
-            { name: 'studio-libs', test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Pagination|Select)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Activity|CalendarWeek|Home|UserShield|Users)\.mjs$)/, priority: 18.05 },
+            // With the home screen's chart: @mantine/charts and recharts with what only recharts uses (d3, redux, immer...).
+            {
+              name: 'studio-libs',
+              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Pagination|Select|NumberInput)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Activity|CalendarWeek|ClipboardList|Home|UserShield|Users)\.mjs$|(@mantine[\\/](charts|dropzone)|react-dropzone|file-selector|attr-accept|tus-js-client|js-base64|lodash\.throttle|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.uniqby|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant|use-sync-external-store)[\\/])/,
+              priority: 18.05,
+            },
             { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
             // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
             // one chunk. Not every module start-up imports: one it reaches for a constant may declare
@@ -296,7 +301,7 @@ export default defineConfig(({ command }) => ({
             // App modules several other lazy pages share (cart store, shared components): one chunk.
             { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
             // The studio's screens (issue 15): one chunk of their own, loaded only under /studio.
-            { name: 'studio', test: /[\\/]src[\\/](features[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },
+            { name: 'studio', test: /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 10 },
           ],
         },

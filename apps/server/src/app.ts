@@ -12,7 +12,8 @@ import type { Config } from './config';
 import { type Db, createDb } from './db/create-db';
 import { type Mailer, createMailer } from './mail/mailer';
 import { resolveJwtSecret } from './modules/accounts/jwt-secret';
-import { AppointmentReminderJob } from './modules/appointments/reminder-job';
+import { type JobQueue, createJobQueue } from './jobs';
+import { AppointmentReminderJob, registerAppointmentReminderJob } from './modules/appointments/reminder-job';
 import { AuthSessionsRepository } from './modules/accounts/auth-sessions.repository';
 import { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { TokenService } from './modules/accounts/tokens';
@@ -66,14 +67,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const clock = dependencies.clock ?? systemClock;
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const sessions = new AuthSessionsService(new TokenService(jwtSecret, clock), new AuthSessionsRepository(db), clock);
+  // Background jobs (jobs/): server.ts (and the API tests) start them after listening.
+  const jobs = createJobQueue(db, config, { log: app.log });
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    // First the jobs: stop() waits for running handlers, which use the mailer and the database.
+    await jobs.stop();
     mailer.close();
     await db.kysely.destroy();
   });
 
-  const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, config, log: app.log });
+  const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, jobs, config, log: app.log });
   app.addHook('onClose', () => services.backgroundRemoval.close());
-  const appointmentReminders = new AppointmentReminderJob(services.appointments, config.appointmentReminderMinutes, app.log);
+  registerAppointmentReminderJob(jobs, services.appointments);
+  // An import of 500 photos takes minutes: a run counts as lost only after an hour.
+  jobs.register('shoot-import', ({ shootId }) => services.studioShoots.runImport(shootId), { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 3600 });
+  const appointmentReminders = new AppointmentReminderJob(services.appointments, jobs, config.appointmentReminderMinutes, app.log);
   app.decorate('appointmentReminders', appointmentReminders);
   // Before the database closes (onClose): the timer stops and a run in progress finishes.
   app.addHook('preClose', () => appointmentReminders.stop());
@@ -102,4 +111,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 function readAppVersion(): string {
   const rootPackage = new URL('../../../package.json', import.meta.url);
   return (JSON.parse(fs.readFileSync(rootPackage, 'utf8')) as { version: string }).version;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue: started after listening (server.ts, the API tests), stopped when the app closes. */
+    jobs: JobQueue;
+  }
 }

@@ -40,6 +40,11 @@ export interface Config {
   galleryPageCacheBytes: number;
   /** Minutes between runs of the appointment reminder job (server.ts starts it); 0 turns it off. */
   appointmentReminderMinutes: number;
+  /**
+   * Background jobs (jobs/): whether this instance works jobs (JOBS_ENABLED; it always may send them),
+   * milliseconds between looks for due jobs, and pg-boss's schema on PostgreSQL.
+   */
+  jobs: { enabled: boolean; pollIntervalMs: number; pgBossSchema: string };
   logLevel: LogLevel;
   /** Origins allowed to call the API from a browser; empty: same origin only. */
   corsOrigins: string[];
@@ -131,6 +136,15 @@ const envSchema = z.object({
   APPOINTMENT_REMINDER_MINUTES: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 1440), {
     message: 'APPOINTMENT_REMINDER_MINUTES must be a whole number between 0 (off) and 1440',
   }),
+  JOBS_ENABLED: optionalText.refine((v) => v === undefined || v === 'on' || v === 'off', {
+    message: 'JOBS_ENABLED must be "on" or "off"',
+  }),
+  JOBS_POLL_INTERVAL_MS: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 100 && Number(v) <= 60_000), {
+    message: 'JOBS_POLL_INTERVAL_MS must be a whole number between 100 and 60000',
+  }),
+  JOBS_SCHEMA: optionalText.refine((v) => v === undefined || /^[a-z_][a-z0-9_]{0,49}$/.test(v), {
+    message: 'JOBS_SCHEMA must be a lower-case SQL identifier of at most 50 characters',
+  }),
   LOG_LEVEL: optionalText.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
   }),
@@ -199,6 +213,11 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       modelDir: path.join(REPO_ROOT, 'apps/web/public/editor-models'),
     },
     appointmentReminderMinutes: e.APPOINTMENT_REMINDER_MINUTES ? Number(e.APPOINTMENT_REMINDER_MINUTES) : 5,
+    jobs: {
+      enabled: e.JOBS_ENABLED !== 'off',
+      pollIntervalMs: e.JOBS_POLL_INTERVAL_MS ? Number(e.JOBS_POLL_INTERVAL_MS) : 1000,
+      pgBossSchema: e.JOBS_SCHEMA ?? (e.DATABASE_SCHEMA ? `${e.DATABASE_SCHEMA.slice(0, 43)}_pgboss` : 'pgboss'),
+    },
     galleryPageCacheBytes: (e.GALLERY_PAGE_CACHE_MB ? Number(e.GALLERY_PAGE_CACHE_MB) : 32) * 1024 * 1024,
     logLevel: (e.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
@@ -49,8 +50,20 @@ import { CustomerInvitations } from './modules/accounts/customer-invitations';
 import { ActivityRepository } from './modules/studio/activity.repository';
 import { StudioRepository } from './modules/studio/studio.repository';
 import { StudioService } from './modules/studio/studio.service';
+import { type JobQueue, JobsDashboard } from './jobs';
+import { CompaniesRepository } from './modules/companies/companies.repository';
+import { CompaniesService } from './modules/companies/companies.service';
+import { RevenueRepository, RevenueService } from './modules/studio-settings/revenue.service';
+import { StudioSettingsService } from './modules/studio-settings/studio-settings.service';
+import { StudioSurveysService } from './modules/studio-settings/studio-surveys.service';
 import { StudioOrdersRepository } from './modules/studio-orders/studio-orders.repository';
 import { StudioOrdersService } from './modules/studio-orders/studio-orders.service';
+import { ShootUploadsRepository } from './modules/studio-shoots/shoot-uploads.repository';
+import { ShootUploadsService, UploadFolder } from './modules/studio-shoots/shoot-uploads.service';
+import { createTusServer } from './modules/studio-shoots/tus-uploads';
+import type { Server as TusServer } from '@tus/server';
+import { PhotoImportService } from './modules/gallery/photo-import.service';
+import { ShootImportService } from './modules/gallery/shoot-import.service';
 import { DeliveryRepository } from './modules/orders/delivery.repository';
 import { DeliveryService } from './modules/orders/delivery.service';
 
@@ -87,8 +100,24 @@ export interface Services {
   surveys: SurveysService;
   /** The studio dashboard: roles, activity log, home screen, customers, bookings, staff (issue 15). */
   studio: StudioService;
+  /** The background job queue (jobs/): modules send their jobs through it (issue 15 §5). */
+  jobs: JobQueue;
+  /** The studio's "Background jobs" screen: counts, failed jobs, retry. */
+  jobsDashboard: JobsDashboard;
+  /** Companies: branding (admins) and employees (staff), issue 15 §2. */
+  companies: CompaniesService;
+  /** Prices, turnaround, sales tax and coupons (issue 15 §4, admins). */
+  studioSettings: StudioSettingsService;
+  /** The surveys' answers in the dashboard (issue 15 §4). */
+  studioSurveys: StudioSurveysService;
+  /** The home screen's chart: paid orders and revenue per week (issue 15 §4). */
+  revenue: RevenueService;
   /** The retouch order queue and delivery by upload (issue 15 §4). */
   studioOrders: StudioOrdersService;
+  /** Shoots uploaded from the browser and their import job (issue 15 §3). */
+  studioShoots: ShootUploadsService;
+  /** The tus server the shoot uploads go through. */
+  shootUploadsTus: TusServer;
 }
 
 export interface ServiceDependencies {
@@ -99,12 +128,14 @@ export interface ServiceDependencies {
   /** Signs media URLs and download tokens (keys derived from it, one per purpose). */
   jwtSecret: string;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation'>;
+  /** The app's job queue (app.ts creates, starts and stops it). */
+  jobs: JobQueue;
+  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation' | 'dataDir'>;
   log: FastifyBaseLogger;
 }
 
 /** The composition root: wires each service to the repositories it names. */
-export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, config, log }: ServiceDependencies): Services {
+export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, jobs, config, log }: ServiceDependencies): Services {
   const accountsRepository = new AccountsRepository(db);
   const branding = new BrandingService(new BrandingRepository(db));
   const mails = new AccountMails(mailer, branding, config.publicUrl);
@@ -118,6 +149,18 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
   const imageWork = new ImageWorkQueue(config.imageQueue);
   const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);
+
+  const studio = new StudioService(new StudioRepository(db), new ActivityRepository(db), new CustomerInvitations(accountsRepository, mails, clock), clock);
+  const surveys = new SurveysService(new SurveysRepository(db), clock);
+
+  const studioShoots = new ShootUploadsService(
+    new ShootUploadsRepository(db),
+    new ShootImportService(new CustomerInvitations(accountsRepository, mails, clock), new PhotoImportService(galleryRepository, storage, clock)),
+    new UploadFolder(path.join(config.dataDir, 'uploads')),
+    jobs,
+    new ActivityRepository(db),
+    clock,
+  );
 
   // One pool of model threads for both server-side editor tools (issue 13 §4).
   const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
@@ -146,8 +189,14 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       new AppointmentMails(mailer, branding, config.publicUrl, addressOf(config.mailFrom)),
       { now: clock, log },
     ),
-    surveys: new SurveysService(new SurveysRepository(db), clock),
-    studio: new StudioService(new StudioRepository(db), new ActivityRepository(db), new CustomerInvitations(accountsRepository, mails, clock), clock),
+    surveys,
+    studio,
+    jobs,
+    jobsDashboard: new JobsDashboard(jobs, new ActivityRepository(db), clock),
+    companies: new CompaniesService(new CompaniesRepository(db), storage, clock),
+    studioSettings: new StudioSettingsService(new PricingRepository(db), new ActivityRepository(db), clock),
+    studioSurveys: new StudioSurveysService(surveys, new SurveysRepository(db)),
+    revenue: new RevenueService(new RevenueRepository(db), studio, clock),
     studioOrders: new StudioOrdersService(
       new StudioOrdersRepository(db),
       new DeliveryService(new DeliveryRepository(db), galleryRepository, storage, orderMails, (id) => ordersRepository.findOrder(id), clock),
@@ -155,6 +204,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       new ActivityRepository(db),
       clock,
     ),
+    studioShoots,
+    shootUploadsTus: createTusServer(studioShoots, new UploadFolder(path.join(config.dataDir, 'uploads'))),
   };
 }
 

@@ -54,6 +54,9 @@ beforeAll(async () => {
   const unpaid = await checkout(t, owner, { grossTotal: 900, userEmail: owner.email, items: [cartItem(privatePhotoId, shoot.session.id, 'BACKGROUNDSERVICE', 9)] });
   expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(200);
 
+  const company = await t.request('POST', '/api/studio/companies', { token: admin.token, body: { name: 'Matrix client', hosts: ['matrix-client.gallery.test'] } });
+  expect(company.status, JSON.stringify(company.body)).toBe(201);
+
   resources = {
     userId: owner.id,
     email: owner.email,
@@ -68,6 +71,7 @@ beforeAll(async () => {
     paymentId: unpaid.body.paymentId,
     clientSecret: unpaid.body.clientSecret,
     profileImageKey: String(profile.body.user.imageUrl).replace(/^.*\/api\/media\//, ''),
+    companyId: company.body.id,
   };
   document = (await t.request('GET', '/api/docs/json')).body;
 }, 120_000);

@@ -15,3 +15,8 @@ export * from './appointments';
 export * from './surveys';
 export * from './studio';
 export * from './studio-orders';
+export * from './studio-settings';
+export * from './employees-csv';
+export * from './companies';
+export * from './jobs';
+export * from './studio-shoots';

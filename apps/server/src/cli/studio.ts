@@ -3,11 +3,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { studioCouponRequest, studioPricesRequest } from '@studio-gallery/contract';
+import type { z } from 'zod';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/create-db';
 import type { Database } from '../db/schema';
-import { NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { migrateToLatest } from '../db/migrate';
 import { type Mailer, createMailer } from '../mail/mailer';
 import { AccountMails } from '../modules/accounts/account-mails';
@@ -17,7 +19,9 @@ import { BackgroundsService } from '../modules/backgrounds/backgrounds.service';
 import { CustomerInvitations } from '../modules/accounts/customer-invitations';
 import { BrandingRepository } from '../modules/branding/branding.repository';
 import { BrandingService } from '../modules/branding/branding.service';
-import { PricingRepository, STUDIO_TAX_ID } from '../modules/commerce/pricing.repository';
+import { PricingRepository } from '../modules/commerce/pricing.repository';
+import { StudioSettingsService } from '../modules/studio-settings/studio-settings.service';
+import { ActivityRepository, recordActivity } from '../modules/studio/activity.repository';
 import { GalleryRepository } from '../modules/gallery/gallery.repository';
 import type { ImportOutcome, ImportSource } from '../modules/gallery/photo-import.service';
 import { PhotoImportService } from '../modules/gallery/photo-import.service';
@@ -31,7 +35,6 @@ import { APPOINTMENT_USAGE, runAppointmentCommand } from './appointments';
 import { createStorage } from '../storage/create-storage';
 import { SURVEYS_USAGE, SurveysUsageError, runSurveys } from './studio-surveys';
 import { STAFF_USAGE, StaffUsageError, runStaff } from './studio-staff';
-import { recordActivity } from '../modules/studio/activity.repository';
 import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
@@ -50,11 +53,13 @@ customer. Run it again with the missing files to finish a partial delivery.
 
   npm run studio -- prices [--touch-up <dollars>] [--background <dollars>] [--turnaround <hours>] [--tax <percent>]
 
-Sets (and prints) the studio's retouching prices, turnaround and sales tax.
+Sets (and prints) the studio's retouching prices, turnaround (1 to 720 hours) and sales tax (at most
+2 decimals); with no option, prints them. The same rules as the dashboard's /studio/prices.
 
   npm run studio -- coupon <CODE> --percent <n> [--expires YYYY-MM-DD] [--max-uses <n>] [--inactive]
 
-Creates a coupon.
+Creates a coupon (code of letters, digits, - and _, saved upper-cased; percent 1 to 100). The same
+rules as the dashboard's /studio/coupons, where coupons are also listed and switched off and on.
 
   npm run studio -- backgrounds list [--client <id>]
   npm run studio -- backgrounds add <file> --name <name> [--client <id>]
@@ -287,10 +292,16 @@ async function runDeliver(argv: string[]): Promise<number> {
   });
 }
 
-/** Dollars with at most two decimals, as cents. */
-function parseDollars(value: string, option: string): number {
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) throw new UsageError(`${option} must be an amount in dollars such as 10 or 9.50`);
-  return Math.round(Number(value) * 100);
+/** The first problem of a contract schema's parse, as a usage error naming the CLI option. */
+function usageProblem(error: z.ZodError, options: Record<string, string>): UsageError {
+  const issue = error.issues[0];
+  const field = String(issue?.path[0] ?? '');
+  return new UsageError(`${options[field] ?? field}: ${issue?.message ?? 'invalid value'}`);
+}
+
+/** A number option as typed ('' or missing: undefined; not a number: NaN, which the schema refuses). */
+function numberOption(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value);
 }
 
 async function runPrices(argv: string[]): Promise<number> {
@@ -301,27 +312,25 @@ async function runPrices(argv: string[]): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError('prices takes only options');
   return withStudio(async ({ db }) => {
-    const pricing = new PricingRepository(db);
-    const provider = await pricing.defaultProvider();
-    if (!provider) throw new Error('the studio has no default service provider');
-    const turnaround = values.turnaround === undefined ? provider.turnaround_hours : Number(values.turnaround);
-    if (!Number.isInteger(turnaround) || turnaround < 0 || turnaround > 24 * 60) throw new UsageError('--turnaround must be whole hours');
-    await pricing.updateProviderPrices(provider.id, {
-      touchUpPriceCents: values['touch-up'] === undefined ? provider.touch_up_price_cents : parseDollars(values['touch-up'], '--touch-up'),
-      backgroundPriceCents: values.background === undefined ? provider.background_price_cents : parseDollars(values.background, '--background'),
-      turnaroundHours: turnaround,
-    });
-    if (values.tax !== undefined) {
-      if (!/^\d+(\.\d{1,2})?$/.test(values.tax) || Number(values.tax) > 100) throw new UsageError('--tax must be a percentage such as 8.25');
-      await pricing.saveTax(STUDIO_TAX_ID, Math.round(Number(values.tax) * 100), new Date());
+    // The same rules and service as the dashboard's PUT /api/studio/prices; options left out keep their value.
+    const settings = new StudioSettingsService(new PricingRepository(db), new ActivityRepository(db), systemClock);
+    const current = await settings.prices();
+    const dollars = (value: number | null) => (value === null ? 'not set' : `$${value.toFixed(2)}`);
+    const print = (p: typeof current) =>
+      process.stderr.write(`Touch-up ${dollars(p.touchUpPrice)}, background ${dollars(p.backgroundPrice)}, turnaround ${p.turnaroundHours} hours, sales tax ${p.taxPercent}%\n`);
+    if (Object.values(values).every((value) => value === undefined)) {
+      print(current);
+      return 0;
     }
-    const now = await pricing.defaultProvider();
-    const tax = await pricing.taxBasisPoints(STUDIO_TAX_ID);
-    await recordActivity(db, null, 'prices.update', 'prices', { touchUpPriceCents: now?.touch_up_price_cents ?? null, backgroundPriceCents: now?.background_price_cents ?? null, turnaroundHours: now?.turnaround_hours ?? null, taxBasisPoints: tax ?? 0 });
-    const dollars = (cents: number | null) => (cents === null ? 'not set' : `$${(cents / 100).toFixed(2)}`);
-    process.stderr.write(
-      `Touch-up ${dollars(now?.touch_up_price_cents ?? null)}, background ${dollars(now?.background_price_cents ?? null)}, turnaround ${now?.turnaround_hours} hours, sales tax ${(tax ?? 0) / 100}%\n`,
-    );
+    const wanted = {
+      touchUpPrice: numberOption(values['touch-up']) ?? current.touchUpPrice,
+      backgroundPrice: numberOption(values.background) ?? current.backgroundPrice,
+      turnaroundHours: numberOption(values.turnaround) ?? current.turnaroundHours,
+      taxPercent: numberOption(values.tax) ?? current.taxPercent,
+    };
+    const parsed = studioPricesRequest.safeParse(wanted);
+    if (!parsed.success) throw usageProblem(parsed.error, { touchUpPrice: '--touch-up', backgroundPrice: '--background', turnaroundHours: '--turnaround', taxPercent: '--tax' });
+    print(await settings.updatePrices(null, parsed.data));
     return 0;
   });
 }
@@ -333,28 +342,29 @@ async function runCoupon(argv: string[]): Promise<number> {
     options: { percent: { type: 'string' }, expires: { type: 'string' }, 'max-uses': { type: 'string' }, inactive: { type: 'boolean', default: false } },
   });
   const [code, ...extra] = positionals;
-  if (!code || extra.length > 0 || !/^[A-Za-z0-9_-]{2,64}$/.test(code)) throw new UsageError('coupon takes one code of letters, digits, - and _');
-  const percent = Number(values.percent);
-  if (values.percent === undefined || !Number.isFinite(percent) || percent <= 0 || percent > 100) throw new UsageError('--percent must be above 0 and at most 100');
-  if (values.expires !== undefined && !isIsoDate(values.expires)) throw new UsageError('--expires must be a date as YYYY-MM-DD');
-  const maxUses = values['max-uses'] === undefined ? null : Number(values['max-uses']);
-  if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses <= 0)) throw new UsageError('--max-uses must be a positive whole number');
+  if (!code || extra.length > 0) throw new UsageError('coupon takes one code of letters, digits, - and _');
+  // The same rules and service as the dashboard's POST /api/studio/coupons.
+  const parsed = studioCouponRequest.safeParse({
+    code,
+    percent: numberOption(values.percent),
+    expiresOn: values.expires ?? null,
+    maxUses: numberOption(values['max-uses']) ?? null,
+    active: !values.inactive,
+  });
+  if (!parsed.success) throw usageProblem(parsed.error, { code: 'coupon <CODE>', percent: '--percent', expiresOn: '--expires', maxUses: '--max-uses' });
+  const input = parsed.data;
   return withStudio(async ({ db }) => {
-    const pricing = new PricingRepository(db);
-    if (await pricing.findCoupon(code)) throw new UsageError(`the coupon ${code.toUpperCase()} exists already`);
-    await pricing.insertCoupon(
-      {
-        code,
-        discountHundredths: Math.round(percent * 100),
-        isActive: !values.inactive,
-        // The coupon works through the whole expiry day (UTC).
-        expiresAt: values.expires ? new Date(`${values.expires}T23:59:59.999Z`) : null,
-        maxUses,
-      },
-      new Date(),
+    const settings = new StudioSettingsService(new PricingRepository(db), new ActivityRepository(db), systemClock);
+    let coupon;
+    try {
+      coupon = await settings.createCoupon(null, input);
+    } catch (error) {
+      if (error instanceof ConflictError) throw new UsageError(`the coupon ${input.code}: ${error.message}`);
+      throw error;
+    }
+    process.stderr.write(
+      `Coupon ${coupon.code}: ${coupon.percent}% off${input.expiresOn ? ` until ${input.expiresOn}` : ''}${coupon.maxUses ? `, ${coupon.maxUses} uses` : ''}${coupon.active ? '' : ' (inactive)'}\n`,
     );
-    await recordActivity(db, null, 'coupon.create', code.toUpperCase(), { percent, expires: values.expires ?? null, maxUses, active: !values.inactive });
-    process.stderr.write(`Coupon ${code.toUpperCase()}: ${percent}% off${values.expires ? ` until ${values.expires}` : ''}${maxUses ? `, ${maxUses} uses` : ''}${values.inactive ? ' (inactive)' : ''}\n`);
     return 0;
   });
 }

@@ -57,6 +57,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     background_key: true, copyright: true, tiktok_url: true, instagram_url: true, twitter_url: true,
     youtube_url: true, faqs_json: true, support_email: true, is_default: true, created_at: true,
   },
+  corporate_client_hosts: { id: true, corporate_client_id: true, host: true, created_at: true },
   slider_images: { id: true, kind: true, title: true, photo_key: true, link_url: true, position: true, created_at: true },
   background_images: {
     id: true, corporate_client_id: true, name: true, image_key: true, thumbnail_key: true, width: true, height: true, status: true,
@@ -64,7 +65,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   },
   users: {
     id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
-    contact_number: true, image_key: true, google_sub: true, role: true, created_at: true, updated_at: true,
+    contact_number: true, image_key: true, google_sub: true, role: true, corporate_client_id: true, created_at: true, updated_at: true,
   },
   auth_sessions: { id: true, user_id: true, created_at: true, expires_at: true },
   user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
@@ -126,6 +127,16 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   survey_questions: { id: true, survey_id: true, position: true, kind: true, label: true, required: true, options_json: true },
   survey_responses: { id: true, survey_id: true, email: true, coupon_code: true, answers_json: true, created_at: true },
   staff_activity: { id: true, actor_user_id: true, action: true, subject: true, details_json: true, created_at: true },
+  jobs: {
+    id: true, name: true, payload_json: true, state: true, singleton_key: true, attempts: true, attempt_limit: true, run_at: true,
+    locked_by: true, started_at: true, expires_at: true, finished_at: true, last_error: true, created_at: true,
+  },
+  shoot_uploads: {
+    id: true, customer_email: true, first_name: true, last_name: true, session_name: true, session_date: true, invite: true, status: true,
+    total_files: true, processed: true, imported: true, duplicates: true, retouches_attached: true, unreadable: true, failed_files: true,
+    error: true, session_id: true, customer_user_id: true, created_by: true, created_at: true, updated_at: true, finished_at: true,
+  },
+  shoot_upload_files: { id: true, shoot_upload_id: true, upload_id: true, file_name: true, kind: true, size: true, outcome: true, reason: true, created_at: true },
 };
 
 describe('database schema', () => {

@@ -6,6 +6,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  */
 export interface Database {
   corporate_clients: CorporateClientsTable;
+  corporate_client_hosts: CorporateClientHostsTable;
   slider_images: SliderImagesTable;
   background_images: BackgroundImagesTable;
   users: UsersTable;
@@ -33,6 +34,9 @@ export interface Database {
   survey_questions: SurveyQuestionsTable;
   survey_responses: SurveyResponsesTable;
   staff_activity: StaffActivityTable;
+  jobs: JobsTable;
+  shoot_uploads: ShootUploadsTable;
+  shoot_upload_files: ShootUploadFilesTable;
 }
 
 /** 0 or 1. */
@@ -60,6 +64,15 @@ export interface CorporateClientsTable {
   faqs_json: string;
   support_email: string | null;
   is_default: Flag;
+  created_at: Timestamp;
+}
+
+/** The host names a company's branding is served on (migration 2026-11-27-01). */
+export interface CorporateClientHostsTable {
+  id: Generated<number>;
+  corporate_client_id: number;
+  /** Unique; lower case, no scheme, port or path. */
+  host: string;
   created_at: Timestamp;
 }
 
@@ -107,6 +120,8 @@ export interface UsersTable {
   google_sub: string | null;
   /** customer | staff | admin (migration 2026-11-26-03). */
   role: Generated<UserRole>;
+  /** The company the customer works for; null = the studio's own customer (migration 2026-11-27-01). */
+  corporate_client_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -502,3 +517,73 @@ export interface StaffActivityTable {
   created_at: Timestamp;
 }
 export type StaffActivityRow = Selectable<StaffActivityTable>;
+
+export type JobRowState = 'queued' | 'active' | 'completed' | 'failed';
+
+/** Background jobs on SQLite (jobs/local-job-queue.ts; migration 2026-11-27-02). Empty on PostgreSQL (pg-boss). */
+export interface JobsTable {
+  /** A UUID. */
+  id: string;
+  name: string;
+  payload_json: string;
+  state: JobRowState;
+  singleton_key: string | null;
+  attempts: Generated<number>;
+  attempt_limit: number;
+  run_at: Timestamp;
+  /** The instance running it (active). */
+  locked_by: string | null;
+  started_at: Timestamp | null;
+  /** An active job not finished by then is taken back (its instance is gone). */
+  expires_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+export type JobRow = Selectable<JobsTable>;
+
+export type ShootUploadStatus = 'uploading' | 'queued' | 'importing' | 'done' | 'failed';
+
+/** A shoot uploaded from the browser and its import (migration 2026-11-27-03, issue 15 §3). */
+export interface ShootUploadsTable {
+  id: Generated<number>;
+  customer_email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  session_name: string;
+  /** YYYY-MM-DD, or null: today for a new session. */
+  session_date: string | null;
+  invite: Generated<Flag>;
+  status: Generated<ShootUploadStatus>;
+  total_files: Generated<number>;
+  processed: Generated<number>;
+  imported: Generated<number>;
+  duplicates: Generated<number>;
+  retouches_attached: Generated<number>;
+  unreadable: Generated<number>;
+  failed_files: Generated<number>;
+  error: string | null;
+  session_id: number | null;
+  customer_user_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export type ShootUploadRow = Selectable<ShootUploadsTable>;
+
+/** A file of a shoot upload that finished uploading; its bytes are DATA_DIR/uploads/<upload_id>. */
+export interface ShootUploadFilesTable {
+  id: Generated<number>;
+  shoot_upload_id: number;
+  /** The tus upload's id (its file name in the upload folder). */
+  upload_id: string;
+  file_name: string;
+  kind: 'photo' | 'retouched';
+  size: number;
+  /** The import's outcome (ImportStatus) once imported. */
+  outcome: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+export type ShootUploadFileRow = Selectable<ShootUploadFilesTable>;

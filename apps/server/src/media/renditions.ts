@@ -87,7 +87,12 @@ export async function inspectSource(input: Buffer): Promise<SourceImage> {
   return (await inspect(input)).source;
 }
 
-async function inspect(input: Buffer): Promise<{ source: SourceImage; hasAlpha: boolean }> {
+/** inspectSource of a file on disk: reads only what sharp needs for the header. */
+export async function inspectSourceFile(filePath: string): Promise<SourceImage> {
+  return (await inspect(filePath)).source;
+}
+
+async function inspect(input: Buffer | string): Promise<{ source: SourceImage; hasAlpha: boolean }> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {

@@ -114,17 +114,24 @@ export async function startTestApp(
   const db = createDb(config.database);
   const dropEverything = async () => {
     if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db.kysely);
+    // pg-boss's schema of this app (jobs/pg-boss-queue.ts), after its queue stopped.
+    if (schema) await sql`drop schema if exists ${sql.id(config.jobs.pgBossSchema)} cascade`.execute(db.kysely);
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   const storage = dependencies.storage ?? createStorage(config);
   let app: FastifyInstance;
+  let built: FastifyInstance | undefined;
   let address: string;
   try {
     await migrateRetryingOnVanishedSchema(db);
     await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: clock.now });
     app = await buildApp(config, { ...dependencies, db, storage, clock: clock.now });
+    built = app;
     address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // Background jobs, as server.ts starts them after listening (pg-boss in its own schema per test app).
+    await app.jobs.start();
   } catch (error) {
+    await built?.jobs.stop();
     await dropEverything();
     await db.kysely.destroy();
     throw error;
@@ -185,6 +192,8 @@ export async function startTestApp(
     },
     signIn,
     async close() {
+      // The jobs first: stop() waits for running handlers and ends pg-boss's connections.
+      await app.jobs.stop();
       await dropEverything();
       await app.close();
     },

@@ -45,8 +45,11 @@ describe('/studio routes', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent?.replace('The gallery as customers see it', ''), link.getAttribute('href')])).toEqual([
       ['Home', '/studio'],
       ['Customers', '/studio/customers'],
+      ['Companies', '/studio/companies'],
       ['Bookings', '/studio/bookings'],
       ['Activity', '/studio/activity'],
+      ['Surveys', '/studio/surveys'],
+      ['Background jobs', '/studio/jobs'],
       ['Customer gallery', '/main'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

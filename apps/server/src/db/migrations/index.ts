@@ -12,6 +12,9 @@ import { backgroundImages } from './2026-11-25-04-background-images';
 import { appointments } from './2026-11-26-01-appointments';
 import { surveys } from './2026-11-26-02-surveys';
 import { studioRoles } from './2026-11-26-03-studio-roles';
+import { companies } from './2026-11-27-01-companies';
+import { jobs } from './2026-11-27-02-jobs';
+import { shootUploads } from './2026-11-27-03-shoot-uploads';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -31,5 +34,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-26-01-appointments': appointments(dialect),
     '2026-11-26-02-surveys': surveys(dialect),
     '2026-11-26-03-studio-roles': studioRoles(dialect),
+    '2026-11-27-01-companies': companies(dialect),
+    '2026-11-27-02-jobs': jobs(dialect),
+    '2026-11-27-03-shoot-uploads': shootUploads(dialect),
   };
 }

@@ -388,8 +388,23 @@ export class AppointmentsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async markReminderSent(id: number, now: string): Promise<void> {
-    await this.db.updateTable('appointments').set({ reminder_sent_at: now }).where('id', '=', id).execute();
+  /**
+   * Marks a claimed reminder sent, before its mail goes (the reminder job): true for exactly one
+   * caller, so that a job run twice mails once. unmarkReminderSent undoes it when the mail failed.
+   */
+  async markReminderSent(id: number, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('appointments')
+      .set({ reminder_sent_at: now })
+      .where('id', '=', id)
+      .where('reminder_claimed_at', 'is not', null)
+      .where('reminder_sent_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async unmarkReminderSent(id: number, sentAt: string): Promise<void> {
+    await this.db.updateTable('appointments').set({ reminder_sent_at: null }).where('id', '=', id).where('reminder_sent_at', '=', sentAt).execute();
   }
 
   /** Gives a claimed but unsent reminder back (sending failed), so that a later run tries again. */

@@ -339,33 +339,55 @@ export class AppointmentsService {
   // --- Reminders ---
 
   /**
-   * Sends the reminder of every booked appointment starting within REMINDER_LEAD_HOURS whose reminder
-   * nobody claimed: each is claimed with a conditional UPDATE first, so of several instances sharing
-   * the database exactly one sends it. A booking made (or moved) inside that window gets none: its
-   * confirmation was just sent. Answers how many this call sent.
+   * The sweep of the reminder job (reminder-job.ts): claims the reminder of every booked appointment
+   * starting within REMINDER_LEAD_HOURS that nobody claimed, each with a conditional UPDATE, so of
+   * several instances sharing the database exactly one claims it. A booking made (or moved) inside
+   * that window needs none (its confirmation was just sent): claimed, never sent. Answers the
+   * appointments whose reminder mail is to be sent (one job each) and the time of the sweep.
    */
-  async runDueReminders(now: Date = this.now()): Promise<number> {
+  async claimDueReminders(now: Date = this.now()): Promise<{ at: Date; appointmentIds: number[] }> {
     const due = await this.repository.dueReminders(now.toISOString(), new Date(now.getTime() + REMINDER_LEAD_HOURS * HOUR_MS).toISOString());
-    let sent = 0;
+    const appointmentIds: number[] = [];
     for (const { id, starts_at: startsAt, updated_at: updatedAt } of due) {
       if (!(await this.repository.claimReminder(id, now.toISOString()))) continue;
-      // Booked or moved inside the reminder window: that mail was the reminder (claimed, never sent).
       if (Date.parse(updatedAt) > Date.parse(startsAt) - REMINDER_LEAD_HOURS * HOUR_MS) continue;
-      try {
-        const appointment = await this.repository.findById(id);
-        const calendar = appointment ? await this.repository.findCalendar(appointment.calendar_id) : null;
-        const type = appointment ? await this.repository.findType(appointment.appointment_type_id) : null;
-        const invite = appointment ? await this.repository.findInvite(appointment.invite_id) : null;
-        if (!appointment || !calendar || !type || !invite) continue;
-        await this.notifications.reminder(this.details(appointment, calendar, type, invite, null), now);
-        await this.repository.markReminderSent(id, now.toISOString());
-        sent += 1;
-      } catch (error) {
-        this.log?.error({ err: error, appointmentId: id }, 'appointment reminder failed; it will be tried again');
-        await this.repository.releaseReminderClaim(id);
-      }
+      appointmentIds.push(id);
     }
-    return sent;
+    return { at: now, appointmentIds };
+  }
+
+  /**
+   * The reminder job's handler: mails the reminder of one claimed appointment, once. Nothing when it
+   * was cancelled, moved (its claim was given back: a later sweep claims it again), already sent, has
+   * begun, or was moved inside the window. `at`: when the sweep found it due; the mail speaks of the
+   * later of that and now. Throws when the mail fails (the job is retried). True when it mailed.
+   */
+  async sendReminder(appointmentId: number, at: Date): Promise<boolean> {
+    const now = new Date(Math.max(at.getTime(), this.now().getTime()));
+    const appointment = await this.repository.findById(appointmentId);
+    if (!appointment || appointment.status !== 'booked' || appointment.reminder_claimed_at === null || appointment.reminder_sent_at !== null) return false;
+    const startsAt = Date.parse(appointment.starts_at);
+    if (startsAt <= now.getTime() || Date.parse(appointment.updated_at) > startsAt - REMINDER_LEAD_HOURS * HOUR_MS) return false;
+    const [calendar, type, invite] = await Promise.all([
+      this.repository.findCalendar(appointment.calendar_id),
+      this.repository.findType(appointment.appointment_type_id),
+      this.repository.findInvite(appointment.invite_id),
+    ]);
+    if (!calendar || !type || !invite) return false;
+    const sentAt = now.toISOString();
+    if (!(await this.repository.markReminderSent(appointmentId, sentAt))) return false;
+    try {
+      await this.notifications.reminder(this.details(appointment, calendar, type, invite, null), now);
+    } catch (error) {
+      await this.repository.unmarkReminderSent(appointmentId, sentAt);
+      throw error;
+    }
+    return true;
+  }
+
+  /** Gives a claimed reminder back when its job could not be queued, so that the next sweep tries again. */
+  async releaseReminder(appointmentId: number): Promise<void> {
+    await this.repository.releaseReminderClaim(appointmentId);
   }
 
   // --- Invoices ---

@@ -1,22 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobQueue, waitForJobs } from '../../jobs';
+
+export const APPOINTMENT_REMINDER_JOB = 'appointment-reminder';
+
+/** What the reminder job needs of AppointmentsService. */
+export interface AppointmentReminders {
+  claimDueReminders(now?: Date): Promise<{ at: Date; appointmentIds: number[] }>;
+  sendReminder(appointmentId: number, at: Date): Promise<boolean>;
+  releaseReminder(appointmentId: number): Promise<void>;
+}
 
 /**
- * The reminder job of the server process (issue 14 §2): every `intervalMinutes`, the due reminders are
- * sent (AppointmentsService.runDueReminders claims each in the database, so several instances can run
- * it at once). Started by server.ts after listening, stopped when the app closes; tests call
- * runDueReminders themselves.
+ * The reminder mail as a background job: its handler mails one appointment's reminder (once: the
+ * appointment row is marked sent first). A failed mail is retried with backoff (1, 2, 4, … minutes),
+ * then listed on /studio/jobs. app.ts registers it on every instance.
+ */
+export function registerAppointmentReminderJob(jobs: JobQueue, reminders: AppointmentReminders): void {
+  jobs.register(
+    APPOINTMENT_REMINDER_JOB,
+    async ({ appointmentId, at }) => {
+      await reminders.sendReminder(appointmentId, new Date(at));
+    },
+    { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true, concurrency: 2 },
+  );
+}
+
+/**
+ * The reminder sweep of the server process (issue 14 §2, on the job queue since issue 15 §5): every
+ * `intervalMinutes`, the due reminders are claimed in the database (AppointmentsService.claimDueReminders:
+ * of several instances exactly one claims each) and one job per claimed reminder is queued, keyed by
+ * the booking (singletonKey `appointment:<id>`). Started by server.ts after listening, stopped when the
+ * app closes; tests call runOnce.
  */
 export class AppointmentReminderJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
   constructor(
-    private readonly reminders: { runDueReminders(now?: Date): Promise<number> },
+    private readonly reminders: AppointmentReminders,
+    private readonly jobs: JobQueue,
     private readonly intervalMinutes: number,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts the timer (0 minutes: off); one run at a time. */
+  /** Starts the timer (0 minutes: off); one sweep at a time. */
   start(): void {
     if (this.timer || this.intervalMinutes <= 0) return;
     this.timer = setInterval(() => this.tick(), this.intervalMinutes * 60_000);
@@ -26,25 +53,46 @@ export class AppointmentReminderJob {
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.reminders
-      .runDueReminders()
+    this.running = this.sweep()
       .then(
-        (sent) => {
-          if (sent > 0) this.log.info({ sent }, 'appointment reminders sent');
+        (queued) => {
+          if (queued.length > 0) this.log.info({ queued: queued.length }, 'appointment reminders queued');
         },
-        (error: unknown) => this.log.error({ err: error }, 'appointment reminders failed'),
+        (error: unknown) => this.log.error({ err: error }, 'appointment reminder sweep failed'),
       )
       .finally(() => {
         this.running = null;
       });
   }
 
-  /** One run now (tests; an operator's nudge): how many reminders this instance sent. */
-  runOnce(now?: Date): Promise<number> {
-    return this.reminders.runDueReminders(now);
+  /** Claims the due reminders and queues a job for each: the ids of the jobs queued. */
+  async sweep(now?: Date): Promise<string[]> {
+    const { at, appointmentIds } = await this.reminders.claimDueReminders(now);
+    const queued: string[] = [];
+    for (const appointmentId of appointmentIds) {
+      try {
+        const id = await this.jobs.send(APPOINTMENT_REMINDER_JOB, { appointmentId, at: at.toISOString() }, { singletonKey: `appointment:${appointmentId}` });
+        // null: a job of this booking is already waiting; it mails the reminder when it runs.
+        if (id) queued.push(id);
+      } catch (error) {
+        this.log.error({ err: error, appointmentId }, 'appointment reminder could not be queued; the next sweep tries again');
+        await this.reminders.releaseReminder(appointmentId);
+      }
+    }
+    return queued;
   }
 
-  /** Stops the timer and waits for a run in progress. */
+  /**
+   * One sweep now (tests; an operator's nudge), waiting until its jobs have run (on whichever
+   * instance works them): how many reminder jobs this instance queued.
+   */
+  async runOnce(now?: Date): Promise<number> {
+    const queued = await this.sweep(now);
+    await waitForJobs(this.jobs, queued);
+    return queued.length;
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -54,7 +102,7 @@ export class AppointmentReminderJob {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The appointment reminder job: server.ts starts it; the app's close stops it. */
+    /** The appointment reminder sweep: server.ts starts it; the app's close stops it. */
     appointmentReminders: AppointmentReminderJob;
   }
 }

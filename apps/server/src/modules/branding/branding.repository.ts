@@ -11,8 +11,20 @@ import type {
 export class BrandingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** `baseUrl` must be normalised (see normalizeHost). */
-  findByBaseUrl(baseUrl: string): Promise<CorporateClientRow | undefined> {
+  /**
+   * The company of a host: by its host names (`hostName`: lower case, no port; see
+   * normalizeCompanyHost), else by its base URL (`baseUrl`: normalised with its port, see normalizeHost).
+   */
+  async findByHost(baseUrl: string, hostName: string | null): Promise<CorporateClientRow | undefined> {
+    if (hostName !== null) {
+      const byHost = await this.db
+        .selectFrom('corporate_client_hosts')
+        .innerJoin('corporate_clients', 'corporate_clients.id', 'corporate_client_hosts.corporate_client_id')
+        .selectAll('corporate_clients')
+        .where('corporate_client_hosts.host', '=', hostName)
+        .executeTakeFirst();
+      if (byHost) return byHost;
+    }
     return this.db.selectFrom('corporate_clients').selectAll().where('base_url', '=', baseUrl).executeTakeFirst();
   }
 

@@ -4,6 +4,7 @@ import {
   type SliderImage,
   defaultFaqs,
   faqEntry,
+  normalizeCompanyHost,
 } from '@studio-gallery/contract';
 import { z } from 'zod';
 import type { CorporateClientRow, SliderKind } from '../../db/schema';
@@ -16,9 +17,9 @@ export const DEFAULT_STUDIO_NAME = 'Studio Gallery';
 export class BrandingService {
   constructor(private readonly branding: BrandingRepository) {}
 
-  /** The client whose base URL is `host`, else the studio's default; a list, JHipster filter style. */
+  /** The client with the host name (or base URL) `host`, else the studio's default; a list, JHipster filter style. */
   async corporateClientsForHost(host: string | undefined): Promise<CorporateClient[]> {
-    const client = (host ? await this.branding.findByBaseUrl(normalizeHost(host)) : undefined) ?? (await this.branding.findDefault());
+    const client = (host ? await this.branding.findByHost(normalizeHost(host), normalizeCompanyHost(host)) : undefined) ?? (await this.branding.findDefault());
     return client ? [toCorporateClient(client)] : [];
   }
 

@@ -116,6 +116,20 @@ export class PricingRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Every coupon, newest first (the studio's coupon screen). */
+  listCoupons(): Promise<CouponRow[]> {
+    return this.db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  async findCouponById(id: number): Promise<CouponRow | null> {
+    return (await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** Switches a coupon on or off; null for an unknown id. */
+  async setCouponActive(id: number, active: boolean): Promise<CouponRow | null> {
+    return (await this.db.updateTable('coupons').set({ is_active: toFlag(active) }).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
+  }
+
   /**
    * Uses of a coupon held by open payments of other customers that have not run out of time (an
    * expired one is released by the next checkout of the coupon).

@@ -36,7 +36,7 @@ export interface PricedCart {
 }
 
 /** Why a coupon cannot be used now, or null when it can. */
-function couponProblem(coupon: CouponRow, now: Date): 'inactive' | 'expired' | 'used-up' | null {
+export function couponProblem(coupon: CouponRow, now: Date): 'inactive' | 'expired' | 'used-up' | null {
   if (coupon.expires_at !== null && new Date(coupon.expires_at).getTime() <= now.getTime()) return 'expired';
   if (coupon.max_uses !== null && Number(coupon.used_count) >= Number(coupon.max_uses)) return 'used-up';
   if (Number(coupon.is_active) !== 1) return 'inactive';

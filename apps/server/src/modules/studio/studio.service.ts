@@ -59,9 +59,14 @@ export class StudioService {
     return this.activity.page(page, pageSize);
   }
 
+  /** The studio's time zone: the first active calendar's (default America/Chicago). */
+  async timeZone(): Promise<string> {
+    return (await this.studio.calendars())[0]?.time_zone ?? DEFAULT_STUDIO_TIME_ZONE;
+  }
+
   async today(): Promise<StudioTodayResponse> {
     const now = this.clock();
-    const timeZone = (await this.studio.calendars())[0]?.time_zone ?? DEFAULT_STUDIO_TIME_ZONE;
+    const timeZone = await this.timeZone();
     const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
     const end = start.plus({ days: 1 });
     const rows = await this.studio.bookings(utcIso(start), utcIso(end));

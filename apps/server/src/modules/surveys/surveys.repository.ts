@@ -137,6 +137,29 @@ export class SurveysRepository {
     return Number(updated.numUpdatedRows) > 0;
   }
 
+  async findById(id: number): Promise<SurveyRow | null> {
+    return (await this.db.selectFrom('surveys').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** A page of a survey's answers, newest first, and how many there are (the studio dashboard). */
+  async responsesPage(surveyId: number, page: number, pageSize: number): Promise<{ rows: SurveyResponseRow[]; total: number }> {
+    const rows = await this.db
+      .selectFrom('survey_responses')
+      .selectAll()
+      .where('survey_id', '=', surveyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const count = await this.db
+      .selectFrom('survey_responses')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('survey_id', '=', surveyId)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
+  }
+
   responsesOf(surveyId: number): Promise<SurveyResponseRow[]> {
     return this.db.selectFrom('survey_responses').selectAll().where('survey_id', '=', surveyId).orderBy('created_at').orderBy('id').execute();
   }

@@ -145,7 +145,7 @@ function inertCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function toSurvey({ survey, questions }: SurveyWithQuestions): Survey {
+export function toSurvey({ survey, questions }: SurveyWithQuestions): Survey {
   return { id: survey.id, formKey: survey.form_key, title: survey.title, questions: questions.map(toQuestion) };
 }
 

@@ -15,7 +15,11 @@ import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
 import { studioRoutes } from './studio';
+import { studioCompaniesRoutes } from './studio-companies';
+import { studioSettingsRoutes } from './studio-settings';
+import { studioJobsRoutes } from './studio-jobs';
 import { studioOrdersRoutes } from './studio-orders';
+import { studioShootsRoutes } from './studio-shoots';
 import { surveysRoutes } from './surveys';
 import { usersRoutes } from './users';
 
@@ -46,5 +50,9 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(studioRoutes, { studio: services.studio });
+  await app.register(studioCompaniesRoutes, { studio: services.studio, companies: services.companies });
+  await app.register(studioSettingsRoutes, { studio: services.studio, settings: services.studioSettings, surveys: services.studioSurveys, revenue: services.revenue });
   await app.register(studioOrdersRoutes, { studio: services.studio, studioOrders: services.studioOrders });
+  await app.register(studioShootsRoutes, { studio: services.studio, shoots: services.studioShoots, tus: services.shootUploadsTus });
+  await app.register(studioJobsRoutes, { studio: services.studio, jobsDashboard: services.jobsDashboard });
 };

@@ -42,7 +42,7 @@ export const MATRIX_CALLERS: readonly MatrixCaller[] = ['anonymous', 'otherCusto
 type CustomerCaller = Exclude<MatrixCaller, 'staff' | 'admin'>;
 
 export type SuccessStatus = 200 | 201 | 204 | 304;
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
 export type HttpStatus = SuccessStatus | ErrorStatus;
 
 /** The first customer's resources a matrix request points at. */
@@ -65,6 +65,8 @@ export interface MatrixResources {
   clientSecret: string;
   /** The storage key of the customer's profile photo (a public asset under /api/media/). */
   profileImageKey: string;
+  /** A company (corporate client) of the studio's, not the studio itself (issue 15 §2). */
+  companyId: number;
 }
 
 /** A request of the matrix: path parameters, query and JSON body (placeholders filled in). */

@@ -32,4 +32,7 @@ export const studioKeys = {
   ordersAll: () => ['studio', 'orders'] as const,
   orders: (query: StudioOrdersParams) => ['studio', 'orders', 'list', query] as const,
   order: (id: number) => ['studio', 'orders', 'detail', id] as const,
+  shootsAll: () => ['studio', 'shoots'] as const,
+  shoots: (query: StudioPage) => ['studio', 'shoots', 'list', query] as const,
+  shoot: (id: number) => ['studio', 'shoots', 'detail', id] as const,
 };

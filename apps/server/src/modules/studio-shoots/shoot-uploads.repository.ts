@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { Database, ShootUploadFileRow, ShootUploadRow, ShootUploadStatus } from '../../db/schema';
+
+export interface NewShootUpload {
+  customerEmail: string;
+  firstName: string;
+  lastName: string;
+  sessionName: string;
+  sessionDate: string | null;
+  invite: boolean;
+  createdBy: number | null;
+}
+
+export interface ImportCounts {
+  processed: number;
+  imported: number;
+  duplicates: number;
+  retouchesAttached: number;
+  unreadable: number;
+  failedFiles: number;
+}
+
+/** The SQL of shoots uploaded from the browser (issue 15 §3). */
+export class ShootUploadsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  create(input: NewShootUpload, now: Date): Promise<ShootUploadRow> {
+    const at = now.toISOString();
+    return this.db
+      .insertInto('shoot_uploads')
+      .values({
+        customer_email: input.customerEmail,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        session_name: input.sessionName,
+        session_date: input.sessionDate,
+        invite: input.invite ? 1 : 0,
+        created_by: input.createdBy,
+        error: null,
+        session_id: null,
+        customer_user_id: null,
+        created_at: at,
+        updated_at: at,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async find(id: number): Promise<ShootUploadRow | null> {
+    return (await this.db.selectFrom('shoot_uploads').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async page(page: number, pageSize: number): Promise<{ rows: ShootUploadRow[]; total: number }> {
+    const total = await this.db
+      .selectFrom('shoot_uploads')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('shoot_uploads')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { rows, total: Number(total.n) };
+  }
+
+  /** Records a finished upload once (a retried finish of the same upload id adds nothing). */
+  async addFile(file: { shootId: number; uploadId: string; fileName: string; kind: 'photo' | 'retouched'; size: number }, now: Date): Promise<void> {
+    await this.db
+      .insertInto('shoot_upload_files')
+      .values({ shoot_upload_id: file.shootId, upload_id: file.uploadId, file_name: file.fileName, kind: file.kind, size: file.size, outcome: null, reason: null, created_at: now.toISOString() })
+      .onConflict((oc) => oc.column('upload_id').doNothing())
+      .execute();
+  }
+
+  files(shootId: number): Promise<ShootUploadFileRow[]> {
+    return this.db.selectFrom('shoot_upload_files').selectAll().where('shoot_upload_id', '=', shootId).orderBy('id').execute();
+  }
+
+  /** Files uploaded and their bytes, per shoot. */
+  async uploadedTotals(shootIds: number[]): Promise<Map<number, { files: number; bytes: number }>> {
+    if (shootIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('shoot_upload_files')
+      .select((eb) => ['shoot_upload_id', eb.fn.countAll<string | number>().as('files'), eb.fn.sum<string | number>('size').as('bytes')])
+      .where('shoot_upload_id', 'in', shootIds)
+      .groupBy('shoot_upload_id')
+      .execute();
+    return new Map(rows.map((row) => [row.shoot_upload_id, { files: Number(row.files), bytes: Number(row.bytes ?? 0) }]));
+  }
+
+  /** Files skipped or failed by the import. */
+  problems(shootIds: number[]): Promise<ShootUploadFileRow[]> {
+    if (shootIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('shoot_upload_files')
+      .selectAll()
+      .where('shoot_upload_id', 'in', shootIds)
+      .where('outcome', 'in', ['unreadable', 'failed', 'unmatched'])
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Moves the shoot from one of `from` to `to`; false when it was in another state. */
+  async transition(id: number, from: readonly ShootUploadStatus[], to: ShootUploadStatus, now: Date, extra: { error?: string | null; finished?: boolean } = {}): Promise<boolean> {
+    const result = await this.db
+      .updateTable('shoot_uploads')
+      .set({
+        status: to,
+        updated_at: now.toISOString(),
+        ...(extra.error !== undefined ? { error: extra.error } : {}),
+        ...(extra.finished ? { finished_at: now.toISOString() } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async startImport(id: number, totalFiles: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('shoot_uploads')
+      .set({ status: 'importing', total_files: totalFiles, processed: 0, imported: 0, duplicates: 0, retouches_attached: 0, unreadable: 0, failed_files: 0, error: null, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async progress(id: number, counts: ImportCounts, now: Date): Promise<void> {
+    await this.db
+      .updateTable('shoot_uploads')
+      .set({
+        processed: counts.processed,
+        imported: counts.imported,
+        duplicates: counts.duplicates,
+        retouches_attached: counts.retouchesAttached,
+        unreadable: counts.unreadable,
+        failed_files: counts.failedFiles,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async finish(id: number, result: { sessionId: number; customerUserId: number }, now: Date): Promise<void> {
+    await this.db
+      .updateTable('shoot_uploads')
+      .set({ status: 'done', session_id: result.sessionId, customer_user_id: result.customerUserId, updated_at: now.toISOString(), finished_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setFileOutcome(fileId: number, outcome: string, reason: string | null): Promise<void> {
+    await this.db.updateTable('shoot_upload_files').set({ outcome, reason }).where('id', '=', fileId).execute();
+  }
+}
