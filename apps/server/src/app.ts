@@ -82,6 +82,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   registerAppointmentReminderJob(jobs, services.appointments);
   // An import of 500 photos takes minutes: a run counts as lost only after an hour.
   jobs.register('shoot-import', ({ shootId }) => services.studioShoots.runImport(shootId), { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 3600 });
+  // A company's bulk invite mails one employee after another: an hour before a run counts as lost.
+  jobs.register('company-invites', ({ bulkInviteId }) => services.companyInvites.run(bulkInviteId), { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 3600 });
   const appointmentReminders = new AppointmentReminderJob(services.appointments, jobs, config.appointmentReminderMinutes, app.log);
   app.decorate('appointmentReminders', appointmentReminders);
   // Before the database closes (onClose): the timer stops and a run in progress finishes.

@@ -53,6 +53,10 @@ import { StudioService } from './modules/studio/studio.service';
 import { type JobQueue, JobsDashboard } from './jobs';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
+import { CompanyExportService } from './modules/companies/company-export';
+import { CompanyInvitesRepository } from './modules/companies/company-invites.repository';
+import { CompanyInvitesService } from './modules/companies/company-invites.service';
+import { AppointmentsStudio } from './modules/appointments/appointments-studio';
 import { RevenueRepository, RevenueService } from './modules/studio-settings/revenue.service';
 import { StudioSettingsService } from './modules/studio-settings/studio-settings.service';
 import { StudioSurveysService } from './modules/studio-settings/studio-surveys.service';
@@ -66,6 +70,11 @@ import { PhotoImportService } from './modules/gallery/photo-import.service';
 import { ShootImportService } from './modules/gallery/shoot-import.service';
 import { DeliveryRepository } from './modules/orders/delivery.repository';
 import { DeliveryService } from './modules/orders/delivery.service';
+import { CustomerEvents } from './modules/customer-events/customer-events';
+import { CustomerEventsRepository } from './modules/customer-events/customer-events.repository';
+import { StudioCustomersService } from './modules/studio-customers/studio-customers.service';
+import { StudioCustomersRepository } from './modules/studio-customers/studio-customers.repository';
+import { PhotosReadyMails } from './modules/studio-customers/photos-ready-mail';
 
 export interface Services {
   accounts: AccountsService;
@@ -106,6 +115,10 @@ export interface Services {
   jobsDashboard: JobsDashboard;
   /** Companies: branding (admins) and employees (staff), issue 15 §2. */
   companies: CompaniesService;
+  /** Bulk invites of a company's employees (booking or gallery), sent by a job (issue 15 §2). */
+  companyInvites: CompanyInvitesService;
+  /** A company's chosen photos as a ZIP with a CSV, for its HR (issue 15 §2). */
+  companyExport: CompanyExportService;
   /** Prices, turnaround, sales tax and coupons (issue 15 §4, admins). */
   studioSettings: StudioSettingsService;
   /** The surveys' answers in the dashboard (issue 15 §4). */
@@ -116,6 +129,8 @@ export interface Services {
   studioOrders: StudioOrdersService;
   /** Shoots uploaded from the browser and their import job (issue 15 §3). */
   studioShoots: ShootUploadsService;
+  /** A customer's page: sessions, invitation, timeline, renames, deletions, favourites export (issue 15 §3). */
+  studioCustomers: StudioCustomersService;
   /** The tus server the shoot uploads go through. */
   shootUploadsTus: TusServer;
 }
@@ -144,9 +159,11 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const payments = new PaymentsRepository(db);
   const ordersRepository = new OrdersRepository(db);
   const orderMails = new OrderMails(mailer, branding, config.publicUrl);
-  const orders = new OrdersService(ordersRepository, payments, pricing, orderMails, clock, log);
+  const customerEventsRepository = new CustomerEventsRepository(db);
+  const customerEvents = new CustomerEvents(customerEventsRepository, clock, log);
+  const orders = new OrdersService(ordersRepository, payments, pricing, orderMails, clock, log, customerEvents);
   const galleryRepository = new GalleryRepository(db);
-  const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock);
+  const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock, customerEvents);
   const imageWork = new ImageWorkQueue(config.imageQueue);
   const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);
 
@@ -161,6 +178,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     new ActivityRepository(db),
     clock,
   );
+
+  const companies = new CompaniesService(new CompaniesRepository(db), storage, clock);
 
   // One pool of model threads for both server-side editor tools (issue 13 §4).
   const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
@@ -193,7 +212,19 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     studio,
     jobs,
     jobsDashboard: new JobsDashboard(jobs, new ActivityRepository(db), clock),
-    companies: new CompaniesService(new CompaniesRepository(db), storage, clock),
+    companies,
+    companyInvites: new CompanyInvitesService(
+      new CompanyInvitesRepository(db),
+      companies,
+      new AppointmentsStudio(new AppointmentsRepository(db), new CustomerInvitations(accountsRepository, mails, clock), mailer, branding, config.publicUrl, clock),
+      new CustomerInvitations(accountsRepository, mails, clock),
+      mailer,
+      branding,
+      config.publicUrl,
+      jobs,
+      clock,
+    ),
+    companyExport: new CompanyExportService(db, companies, storage, new ActivityRepository(db), clock, jwtSecret),
     studioSettings: new StudioSettingsService(new PricingRepository(db), new ActivityRepository(db), clock),
     studioSurveys: new StudioSurveysService(surveys, new SurveysRepository(db)),
     revenue: new RevenueService(new RevenueRepository(db), studio, clock),
@@ -205,6 +236,16 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       clock,
     ),
     studioShoots,
+    studioCustomers: new StudioCustomersService(
+      new StudioCustomersRepository(db),
+      customerEventsRepository,
+      galleryRepository,
+      new CustomerInvitations(accountsRepository, mails, clock),
+      new PhotosReadyMails(mailer, branding, config.publicUrl),
+      storage,
+      new ActivityRepository(db),
+      clock,
+    ),
     shootUploadsTus: createTusServer(studioShoots, new UploadFolder(path.join(config.dataDir, 'uploads'))),
   };
 }

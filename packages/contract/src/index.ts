@@ -20,3 +20,5 @@ export * from './employees-csv';
 export * from './companies';
 export * from './jobs';
 export * from './studio-shoots';
+export * from './company-invites';
+export * from './studio-customers';

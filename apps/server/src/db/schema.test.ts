@@ -137,6 +137,12 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     error: true, session_id: true, customer_user_id: true, created_by: true, created_at: true, updated_at: true, finished_at: true,
   },
   shoot_upload_files: { id: true, shoot_upload_id: true, upload_id: true, file_name: true, kind: true, size: true, outcome: true, reason: true, created_at: true },
+  customer_events: { id: true, user_id: true, session_id: true, photo_id: true, kind: true, details_json: true, created_at: true },
+  bulk_invites: {
+    id: true, corporate_client_id: true, kind: true, options_json: true, total: true, sent: true, failed: true, status: true, error: true,
+    created_by: true, created_at: true, finished_at: true,
+  },
+  bulk_invite_recipients: { id: true, bulk_invite_id: true, user_id: true, status: true, error: true, invite_id: true, updated_at: true },
 };
 
 describe('database schema', () => {

@@ -1,3 +1,4 @@
+import type { CustomerEventKind } from '@studio-gallery/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -37,6 +38,9 @@ export interface Database {
   jobs: JobsTable;
   shoot_uploads: ShootUploadsTable;
   shoot_upload_files: ShootUploadFilesTable;
+  customer_events: CustomerEventsTable;
+  bulk_invites: BulkInvitesTable;
+  bulk_invite_recipients: BulkInviteRecipientsTable;
 }
 
 /** 0 or 1. */
@@ -587,3 +591,58 @@ export interface ShootUploadFilesTable {
   created_at: Timestamp;
 }
 export type ShootUploadFileRow = Selectable<ShootUploadFilesTable>;
+
+/** viewed, favourited, unfavourited, skipped, unskipped, downloaded, shared, edited, ordered (a CHECK). */
+export type { CustomerEventKind };
+
+/** What a customer did in their gallery (migration 2026-11-27-04): the studio's customer timeline. */
+export interface CustomerEventsTable {
+  id: Generated<number>;
+  /** The customer, or the owner of the session a visitor's code opened. */
+  user_id: number;
+  /** Set null when the session is deleted (details_json keeps its name). */
+  session_id: number | null;
+  /** Set null when the photo row goes (details_json keeps its name). */
+  photo_id: number | null;
+  kind: CustomerEventKind;
+  /** A JSON object: sessionName, photoName, and the kind's extras (resolution, count, orderNumber, by). */
+  details_json: string;
+  created_at: Timestamp;
+}
+export type CustomerEventRow = Selectable<CustomerEventsTable>;
+
+export type BulkInviteKind = 'booking' | 'gallery';
+export type BulkInviteStatus = 'queued' | 'running' | 'done' | 'failed';
+export type BulkInviteRecipientStatus = 'pending' | 'sent' | 'failed';
+
+/** A bulk invite of a company's employees (migration 2026-11-27-05, issue 15 §2), sent by the 'company-invites' job. */
+export interface BulkInvitesTable {
+  id: Generated<number>;
+  corporate_client_id: number;
+  kind: BulkInviteKind;
+  /** A JSON object: booking invites' appointmentTypeId, calendarIds and expiresInDays. */
+  options_json: Generated<string>;
+  total: Generated<number>;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  status: Generated<BulkInviteStatus>;
+  /** Why the whole bulk invite failed (a recipient's own failure is on its row). */
+  error: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export type BulkInviteRow = Selectable<BulkInvitesTable>;
+
+/** One employee of a bulk invite: pending until the job sent (or failed) theirs. */
+export interface BulkInviteRecipientsTable {
+  id: Generated<number>;
+  bulk_invite_id: number;
+  user_id: number;
+  status: Generated<BulkInviteRecipientStatus>;
+  error: string | null;
+  /** The booking invite made for them (booking kind). */
+  invite_id: string | null;
+  updated_at: Timestamp;
+}
+export type BulkInviteRecipientRow = Selectable<BulkInviteRecipientsTable>;

@@ -12,6 +12,8 @@ export type JobPayloads = {
   'appointment-reminder': { appointmentId: number; at: string };
   /** The import of a shoot uploaded from the browser (modules/studio-shoots). */
   'shoot-import': { shootId: number };
+  /** A bulk invite of a company's employees (modules/companies/company-invites.service.ts): its pending recipients. */
+  'company-invites': { bulkInviteId: number };
 };
 
 /** A map of job names to payload types: JobPayloads for the app; tests use their own. */

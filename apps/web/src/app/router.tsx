@@ -55,6 +55,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           children: [
             { index: true, lazy: () => import('./routes/studio').then((m) => ({ Component: m.StudioHomeRoute })) },
             { path: paths.studioCustomers, lazy: () => import('./routes/studio-customers').then((m) => ({ Component: m.StudioCustomersRoute })) },
+            { path: paths.studioCustomer, lazy: () => import('./routes/studio-customer').then((m) => ({ Component: m.StudioCustomerRoute })) },
             { path: paths.studioBookings, lazy: () => import('./routes/studio-bookings').then((m) => ({ Component: m.StudioBookingsRoute })) },
             { path: paths.studioActivity, lazy: () => import('./routes/studio-activity').then((m) => ({ Component: m.StudioActivityRoute })) },
             { path: paths.studioStaff, lazy: () => import('./routes/studio-staff').then((m) => ({ Component: m.StudioStaffRoute })) },

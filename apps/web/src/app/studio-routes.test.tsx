@@ -46,6 +46,8 @@ describe('/studio routes', () => {
       ['Home', '/studio'],
       ['Customers', '/studio/customers'],
       ['Companies', '/studio/companies'],
+      ['Shoots', '/studio/shoots'],
+      ['Orders', '/studio/orders'],
       ['Bookings', '/studio/bookings'],
       ['Activity', '/studio/activity'],
       ['Surveys', '/studio/surveys'],

@@ -34,6 +34,8 @@ export const paths = {
   // The studio's dashboard (issue 15): staff and admins only.
   studio: '/studio',
   studioCustomers: '/studio/customers',
+  studioCustomer: '/studio/customers/:id',
+  studioCustomerOf: (id: number) => `/studio/customers/${id}`,
   studioBookings: '/studio/bookings',
   studioActivity: '/studio/activity',
   studioStaff: '/studio/staff',

@@ -15,6 +15,8 @@ import { studioRoles } from './2026-11-26-03-studio-roles';
 import { companies } from './2026-11-27-01-companies';
 import { jobs } from './2026-11-27-02-jobs';
 import { shootUploads } from './2026-11-27-03-shoot-uploads';
+import { customerEvents } from './2026-11-27-04-customer-events';
+import { bulkInvites } from './2026-11-27-05-bulk-invites';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -37,5 +39,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-27-01-companies': companies(dialect),
     '2026-11-27-02-jobs': jobs(dialect),
     '2026-11-27-03-shoot-uploads': shootUploads(dialect),
+    '2026-11-27-04-customer-events': customerEvents(dialect),
+    '2026-11-27-05-bulk-invites': bulkInvites(dialect),
   };
 }

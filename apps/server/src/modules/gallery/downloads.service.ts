@@ -91,6 +91,7 @@ export class DownloadsService {
       ref.variant === 'original' && request.retouchUrl?.trim() && ref.photo.retouched_media_key ? shownVariant(ref.photo, 'retouched') : ref.variant;
     const expiresSeconds = Math.ceil((this.clock().getTime() + TOKEN_LIFETIME_MS) / 1000);
     const payload = packClaims({ photoId: ref.photo.id, variant, resolution: request.resolution, expiresSeconds });
+    await this.gallery.recordEvent('downloaded', [ref.photo], viewer, { resolution: request.resolution });
     return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution) };
   }
 
@@ -146,6 +147,7 @@ export class DownloadsService {
       }),
     );
     for (const entry of entries) entry.name = names.take(entry.name);
+    await this.gallery.recordEvent('downloaded', refs.map((ref) => ref.photo), viewer, { resolution, zip: true });
 
     // STORE only, CRC-32s as recorded at import (else computed on the way through), sizes known: an
     // exact Content-Length, a few files open ahead, all closed if the client goes away (media/zip-writer.ts).

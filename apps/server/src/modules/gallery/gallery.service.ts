@@ -17,6 +17,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { BatchLoader } from '../../db/batch-loader';
 import { type GalleryRepository, NO_SESSIONS_REVISION, type PagePhotoRow, type PhotoPageQuery, type PhotoScope } from './gallery.repository';
 import type { MediaUrlSigner } from './media-urls';
+import { type CustomerEventRecorder, NO_CUSTOMER_EVENTS } from '../customer-events/customer-events';
+import type { CustomerEventKind } from '../../db/schema';
 import {
   type MediaFile,
   type MediaVariant,
@@ -91,6 +93,8 @@ export class GalleryService {
     private readonly storage: Storage,
     private readonly publicUrl: string,
     private readonly clock: Clock,
+    /** Records what customers do for the studio's timeline (issue 15 §3). */
+    private readonly events: CustomerEventRecorder = NO_CUSTOMER_EVENTS,
   ) {}
 
   // --- reading ---
@@ -100,12 +104,14 @@ export class GalleryService {
    * their sessions or photos; PageAnswers reuses a built page while it holds).
    */
   async userPageScope(userId: number): Promise<PageScope> {
+    await this.events.viewed(userId, null, 'customer');
     return { scope: { userId }, revision: await this.userRevisions.load(userId) };
   }
 
   /** The same for the session a visitor's code opens. */
   async sessionPageScope(code: string): Promise<PageScope> {
     const session = await this.sessionOfCode(code);
+    await this.events.viewed(session.user_id, session.id, 'visitor');
     return { scope: { sessionId: session.id }, revision: `${session.revision}` };
   }
 
@@ -181,19 +187,20 @@ export class GalleryService {
 
   async setSkipped(viewer: Viewer, photoId: number, skipped: boolean): Promise<GalleryPhoto> {
     await this.ownPhotoForWrite(viewer, photoId, 'photo');
-    return this.updated(await this.gallery.setSkipped(photoId, skipped));
+    return this.recorded(skipped ? 'skipped' : 'unskipped', await this.gallery.setSkipped(photoId, skipped));
   }
 
   /** POST /sessions/UpdateFavouritePhoto toggles. */
   async toggleFavourite(viewer: Viewer, sessionId: number, photoId: number): Promise<GalleryPhoto> {
     const photo = await this.ownPhotoForWrite(viewer, photoId, 'favourite');
     if (photo.session_id !== sessionId) throw new NotFoundError(galleryMessages.imageNotFound);
-    return this.updated(await this.gallery.toggleFavourite(photoId));
+    const row = await this.gallery.toggleFavourite(photoId);
+    return this.recorded(row?.is_favourite === 1 ? 'favourited' : 'unfavourited', row);
   }
 
   async setFavourite(viewer: Viewer, photoId: number, favourite: boolean): Promise<GalleryPhoto> {
     await this.ownPhotoForWrite(viewer, photoId, 'favourite');
-    return this.updated(await this.gallery.setFavourite(photoId, favourite));
+    return this.recorded(favourite ? 'favourited' : 'unfavourited', await this.gallery.setFavourite(photoId, favourite));
   }
 
   async renamePhoto(viewer: Viewer, photoId: number, name: string): Promise<GalleryPhoto> {
@@ -223,6 +230,7 @@ export class GalleryService {
     const photo = await this.visiblePhoto(viewer, photoId);
     const updated = (await this.gallery.markShared(photoId, this.clock())) ?? photo;
     const imageUrl = `${this.publicUrl}${this.fileUrl(updated, displayVariant(updated), 'preview', 'shared')}`;
+    await this.events.photo('shared', updated, actorOf(viewer));
     return { photo: updated, url: `${this.publicUrl}/shared-image?imgUrl=${encodeURIComponent(imageUrl)}` };
   }
 
@@ -358,6 +366,25 @@ export class GalleryService {
     return photo;
   }
 
+  /** The changed photo (404 when it went meanwhile), its change recorded for the studio (writes are the owner's). */
+  private async recorded(kind: CustomerEventKind, row: PhotoRow | null): Promise<GalleryPhoto> {
+    const photo = this.updated(row);
+    if (row) await this.events.photo(kind, row, 'customer');
+    return photo;
+  }
+
+  /**
+   * Records a customer's action on photos for the studio's timeline (downloads, edits: GalleryService
+   * is their gate). Several photos make one event without a photo, with their count.
+   */
+  recordEvent(kind: CustomerEventKind, photos: readonly PhotoRow[], viewer: Viewer, details: Record<string, unknown> = {}): Promise<void> {
+    const [first] = photos;
+    if (!first) return Promise.resolve();
+    if (photos.length === 1) return this.events.photo(kind, first, actorOf(viewer), details);
+    const sessionId = photos.every((p) => p.session_id === first.session_id) ? first.session_id : null;
+    return this.events.record(kind, { userId: first.user_id, sessionId, by: actorOf(viewer), details: { ...details, count: photos.length } });
+  }
+
   private updated(row: PhotoRow | null): GalleryPhoto {
     if (!row) throw new NotFoundError(galleryMessages.imageNotFound);
     return this.toPhoto(row);
@@ -475,4 +502,8 @@ export function safeFileName(name: string): string {
     .trim()
     .slice(0, 100);
   return cleaned || 'photo';
+}
+
+function actorOf(viewer: Viewer): 'customer' | 'visitor' {
+  return viewer.kind === 'user' ? 'customer' : 'visitor';
 }

@@ -71,6 +71,7 @@ export class PhotoEditsService {
     }
     const replaced = storedVersion(change.before, 'edited');
     if (replaced) await this.discard(replaced);
+    await this.gallery.recordEvent('edited', [change.after], viewer);
     return this.gallery.toPhoto(change.after);
   }
 

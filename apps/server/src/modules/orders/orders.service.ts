@@ -13,6 +13,7 @@ import { type PaymentsRepository, paymentItems } from '../commerce/payments.repo
 import type { PricedCartItem, PricingService } from '../commerce/pricing.service';
 import type { OrderNotifications } from './order-mails';
 import { CouponUsedUpError, type NewOrder, type OrdersRepository } from './orders.repository';
+import { type CustomerEventRecorder, NO_CUSTOMER_EVENTS } from '../customer-events/customer-events';
 
 export interface SpecialRequestCommand {
   transactionId: number | null;
@@ -39,6 +40,8 @@ export class OrdersService {
     private readonly notifications: OrderNotifications,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Records the order on the customer's timeline for the studio (issue 15 §3). */
+    private readonly events: CustomerEventRecorder = NO_CUSTOMER_EVENTS,
   ) {}
 
   invoiceOrders(userId: number): Promise<UserOrder[]> {
@@ -131,7 +134,10 @@ export class OrdersService {
     const provider = await this.pricing.defaultProvider();
     const dueAt = addHours(now, provider ? Number(provider.turnaround_hours) : 0);
     const result = await this.orders.insertOrderOnce({ ...order, dueAt, serviceProviderId: provider?.id ?? null }, items, freeOrderCouponId, now);
-    if (result.created) await this.notifyStudio(result.order, order.userId, provider?.email ?? null);
+    if (result.created) {
+      await this.notifyStudio(result.order, order.userId, provider?.email ?? null);
+      await this.events.record('ordered', orderedSubject(order.userId, result.order.orderId, items));
+    }
     return result.order;
   }
 
@@ -144,4 +150,16 @@ export class OrdersService {
       this.log.error({ err: error, orderId: order.id }, 'order mail to the studio failed');
     }
   }
+}
+
+/** An order on the customer's timeline: its photo when it has one, else their count (and session when they share one). */
+function orderedSubject(userId: number, orderNumber: string, items: readonly PricedCartItem[]) {
+  const photoIds = [...new Set(items.map((item) => item.imageid))];
+  const sessionIds = [...new Set(items.map((item) => item.sessionid))];
+  return {
+    userId,
+    photoId: photoIds.length === 1 ? (photoIds[0] ?? null) : null,
+    sessionId: sessionIds.length === 1 ? (sessionIds[0] ?? null) : null,
+    details: { orderNumber, count: photoIds.length },
+  };
 }

@@ -15,6 +15,9 @@ export interface QueueOrderRow {
   last_name: string;
 }
 
+/** Whose orders: a company's employees (its id), the studio's own customers (null), or everyone (undefined). */
+export type OrdersScope = number | null | undefined;
+
 export interface QueueItemRow {
   item: SpecialRequestItemRow;
   photo: PhotoRow;
@@ -25,8 +28,10 @@ export interface QueueItemRow {
 export class StudioOrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private orders(filter: StudioOrderFilter) {
+  private orders(filter: StudioOrderFilter, scope: OrdersScope = undefined) {
     let query = this.db.selectFrom('special_requests as o').innerJoin('users as u', 'u.id', 'o.user_id');
+    if (scope === null) query = query.where('u.corporate_client_id', 'is', null);
+    else if (scope !== undefined) query = query.where('u.corporate_client_id', '=', scope);
     if (filter === 'open') query = query.where('o.status', '!=', 'DELIVERED');
     if (filter === 'delivered') query = query.where('o.status', '=', 'DELIVERED');
     return query;
@@ -36,11 +41,11 @@ export class StudioOrdersRepository {
    * A page of orders. Open ones by due time (so the overdue come first, the most overdue on top);
    * delivered ones by delivery, newest first; 'all' lists the open ones before the delivered.
    */
-  async page(filter: StudioOrderFilter, page: number, pageSize: number): Promise<{ rows: QueueOrderRow[]; total: number }> {
-    const total = await this.orders(filter)
+  async page(filter: StudioOrderFilter, page: number, pageSize: number, scope: OrdersScope = undefined): Promise<{ rows: QueueOrderRow[]; total: number }> {
+    const total = await this.orders(filter, scope)
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
-    let query = this.orders(filter).select(['o.id', 'o.status', 'o.created_at', 'o.due_at', 'o.delivered_at', 'o.total_cents', 'o.user_id', 'u.email', 'u.first_name', 'u.last_name']);
+    let query = this.orders(filter, scope).select(['o.id', 'o.status', 'o.created_at', 'o.due_at', 'o.delivered_at', 'o.total_cents', 'o.user_id', 'u.email', 'u.first_name', 'u.last_name']);
     if (filter !== 'delivered') query = query.orderBy(sql`case when o.status = 'DELIVERED' then 1 else 0 end`).orderBy('o.due_at');
     query = query.orderBy('o.delivered_at', 'desc').orderBy('o.id', 'desc');
     const rows = await query
@@ -59,8 +64,8 @@ export class StudioOrdersRepository {
   }
 
   /** Open orders whose due time is before `nowIso`. */
-  async overdueCount(nowIso: string): Promise<number> {
-    const row = await this.orders('open')
+  async overdueCount(nowIso: string, scope: OrdersScope = undefined): Promise<number> {
+    const row = await this.orders('open', scope)
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('o.due_at', '<', nowIso)
       .executeTakeFirstOrThrow();

@@ -19,7 +19,7 @@ import { displayVariant } from '../gallery/photo-media';
 import type { DeliveryService } from '../orders/delivery.service';
 import { servicesSummary } from '../orders/orders.repository';
 import type { ActivityActor, ActivityRepository } from '../studio/activity.repository';
-import type { QueueOrderRow, StudioOrdersRepository } from './studio-orders.repository';
+import type { OrdersScope, QueueOrderRow, StudioOrdersRepository } from './studio-orders.repository';
 
 /** Signs a photo file's URL (GalleryService.fileUrl). */
 export interface PhotoFileUrls {
@@ -40,16 +40,17 @@ export class StudioOrdersService {
     private readonly clock: Clock,
   ) {}
 
-  async queue(filter: StudioOrderFilter, page: number, pageSize: number): Promise<StudioOrdersResponse> {
+  /** The queue; `scope` narrows it to a company's employees (its id) or the studio's own customers (null). */
+  async queue(filter: StudioOrderFilter, page: number, pageSize: number, scope: OrdersScope = undefined): Promise<StudioOrdersResponse> {
     const now = this.clock().toISOString();
-    const { rows, total } = await this.orders.page(filter, page, pageSize);
+    const { rows, total } = await this.orders.page(filter, page, pageSize, scope);
     const items = await this.orders.itemRowsOf(rows.map((row) => row.id));
     return {
       items: rows.map((row) => this.summary(row, items.filter((item) => item.special_request_id === row.id), now)),
       total,
       page,
       pageSize,
-      overdue: await this.orders.overdueCount(now),
+      overdue: await this.orders.overdueCount(now, scope),
     };
   }
 

@@ -16,6 +16,8 @@ import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
 import { studioRoutes } from './studio';
 import { studioCompaniesRoutes } from './studio-companies';
+import { studioCompanyExportsRoutes } from './studio-company-exports';
+import { studioCustomersRoutes } from './studio-customers';
 import { studioSettingsRoutes } from './studio-settings';
 import { studioJobsRoutes } from './studio-jobs';
 import { studioOrdersRoutes } from './studio-orders';
@@ -51,8 +53,16 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(surveysRoutes, { surveys: services.surveys });
   await app.register(studioRoutes, { studio: services.studio });
   await app.register(studioCompaniesRoutes, { studio: services.studio, companies: services.companies });
+  await app.register(studioCompanyExportsRoutes, {
+    studio: services.studio,
+    companies: services.companies,
+    companyInvites: services.companyInvites,
+    companyExport: services.companyExport,
+    studioOrders: services.studioOrders,
+  });
   await app.register(studioSettingsRoutes, { studio: services.studio, settings: services.studioSettings, surveys: services.studioSurveys, revenue: services.revenue });
   await app.register(studioOrdersRoutes, { studio: services.studio, studioOrders: services.studioOrders });
   await app.register(studioShootsRoutes, { studio: services.studio, shoots: services.studioShoots, tus: services.shootUploadsTus });
+  await app.register(studioCustomersRoutes, { studio: services.studio, studioCustomers: services.studioCustomers });
   await app.register(studioJobsRoutes, { studio: services.studio, jobsDashboard: services.jobsDashboard });
 };

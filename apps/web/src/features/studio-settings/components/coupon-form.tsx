@@ -63,6 +63,7 @@ export function CouponForm() {
               name="percent"
               render={({ field }) => (
                 <NumberInput
+                  size="md"
                   label="Discount"
                   description="Percent, 1 to 100"
                   suffix=" %"
@@ -89,6 +90,7 @@ export function CouponForm() {
               name="maxUses"
               render={({ field }) => (
                 <NumberInput
+                  size="md"
                   label="Max uses"
                   description="Orders that may use it; empty: no limit"
                   hideControls

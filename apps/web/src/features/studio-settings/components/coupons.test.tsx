@@ -35,7 +35,7 @@ describe('CouponForm', () => {
     expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ code: 'SPRING-26', percent: 15, expiresOn: '2026-12-31', maxUses: null, active: true });
     expect(await screen.findByText('Coupon SPRING-26 created: 15% off.')).toBeInTheDocument();
     expect(screen.getByLabelText('Code')).toHaveValue('');
-  });
+  }, 20_000);
 
   it("shows the server's 409 for a taken code", async () => {
     stubFetch({ 'POST /studio/coupons': { status: 409, body: { message: studioSettingsMessages.couponCodeTaken } } });

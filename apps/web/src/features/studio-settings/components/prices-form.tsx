@@ -77,6 +77,7 @@ export function PricesForm({ prices }: { prices: StudioPrices }) {
                 name={field.name}
                 render={({ field: input }) => (
                   <NumberInput
+                    size="md"
                     label={field.label}
                     description={field.name === 'turnaroundHours' && typeof turnaround === 'number' && Number.isInteger(turnaround) && turnaround > 0 ? turnaroundText(turnaround) : field.description}
                     prefix={field.prefix}

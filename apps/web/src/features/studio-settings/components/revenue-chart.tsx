@@ -47,6 +47,7 @@ export function RevenueChartView({ revenue }: { revenue: StudioRevenue }) {
             dataKey="week"
             withLegend
             withRightYAxis
+            curveType="linear"
             yAxisLabel="Revenue ($)"
             rightYAxisLabel="Paid orders"
             maxBarWidth={28}

@@ -22,6 +22,7 @@ describe('CustomersTable', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['Ana Doe', 'ana@example.com', '2', '40']);
     expect(within(rows[1]!).getByText('Never')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: 'Ana Doe' })).toHaveAttribute('href', '/studio/customers/1');
     expect(queryOf(calls[0]!.url)).toEqual({ page: '1', pageSize: '25' });
 
     await user.type(screen.getByLabelText('Search customers'), 'ana{Enter}');

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Loader, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { useStudioCustomers } from '../api/get-customers';
 import { displayName, formatDateTime } from '../lib/format';
@@ -99,9 +101,9 @@ export function CustomersTable() {
                 {items.map((customer) => (
                   <Table.Tr key={customer.id}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>
+                      <Anchor component={Link} to={paths.studioCustomerOf(customer.id)} size="sm" fw={500}>
                         {displayName(customer.firstName, customer.lastName, customer.email)}
-                      </Text>
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>
                       <Anchor href={`mailto:${customer.email}`} size="sm">

@@ -30,5 +30,42 @@ export function describeActivity(action: string, details: Record<string, unknown
     if (typeof photoName !== 'string') return 'Retouched file delivered';
     return `Delivered ${photoName}${typeof fileName === 'string' ? ` (${fileName})` : ''}${complete === true ? ': order complete' : ''}`;
   }
-  return action;
+  if (action === 'prices.update') {
+    const { touchUpPriceCents, backgroundPriceCents, turnaroundHours, taxBasisPoints } = details;
+    if (typeof touchUpPriceCents !== 'number' || typeof backgroundPriceCents !== 'number') return 'Prices set';
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    return `Prices set: touch-up ${dollars(touchUpPriceCents)}, background ${dollars(backgroundPriceCents)}, ${String(turnaroundHours)} h, tax ${typeof taxBasisPoints === 'number' ? taxBasisPoints / 100 : 0} %`;
+  }
+  if (action === 'coupon.create') {
+    const { percent, active } = details;
+    return typeof percent === 'number' ? `Coupon created: ${percent}% off${active === false ? ' (off)' : ''}` : 'Coupon created';
+  }
+  if (action === 'coupon.deactivate') return 'Coupon switched off';
+  if (action === 'coupon.activate') return 'Coupon switched on';
+  return ACTION_LABELS[action] ?? action;
 }
+
+/** What the studio's other recorded actions read as in the activity log (the subject says on what). */
+const ACTION_LABELS: Record<string, string> = {
+  'company.create': 'Company created',
+  'company.update': 'Company updated',
+  'company.image': 'Company picture uploaded',
+  'company.image.remove': 'Company picture removed',
+  'company.employee.add': 'Employee added',
+  'company.employee.remove': 'Employee removed',
+  'company.employee.import': 'Employees imported',
+  'company.invite': 'Employees invited',
+  'company.export': 'Company photos exported',
+  'shoot.create': 'Shoot upload started',
+  'shoot.import': 'Shoot import started',
+  'customer.invite': 'Invitation sent',
+  'session.rename': 'Session renamed',
+  'session.delete': 'Session deleted',
+  'photo.rename': 'Photo renamed',
+  'photo.delete': 'Photo deleted',
+  'job.retry': 'Background job retried',
+  'backgrounds.add': 'Backdrop added',
+  'backgrounds.enable': 'Backdrop shown',
+  'backgrounds.disable': 'Backdrop hidden',
+  'backgrounds.remove': 'Backdrop removed',
+};

@@ -1,0 +1,191 @@
+import type { BulkInvite, CreateBulkInviteRequest, StudioAppointmentOptions } from '@studio-gallery/contract';
+import type { Clock } from '../../clock';
+import type { UserRow } from '../../db/schema';
+import { NotFoundError, ValidationError } from '../../errors';
+import type { JobQueue } from '../../jobs';
+import type { Mailer } from '../../mail/mailer';
+import { brandedMail } from '../../mail/templates';
+import type { AppointmentsStudio } from '../appointments/appointments-studio';
+import type { BrandingService } from '../branding/branding.service';
+import type { ActivityActor } from '../studio/activity.repository';
+import type { CompaniesService } from './companies.service';
+import type { CompanyInvitesRepository } from './company-invites.repository';
+
+/** What a booking bulk invite is for (bulk_invites.options_json). */
+interface BookingOptions {
+  appointmentTypeId: number;
+  calendarIds: number[];
+  /** null: the links never expire. */
+  expiresInDays: number | null;
+}
+
+/** The gallery invitation of an account never activated (CustomerInvitations.invite). */
+export interface GalleryInviter {
+  invite(user: UserRow, sessionName: string): Promise<void>;
+}
+
+/** What a gallery invite says when an employee has no photos yet (their row fails with it). */
+export const NO_PHOTOS_YET = 'No photos yet';
+
+/**
+ * Bulk invites of a company's employees (issue 15 §2): a record with one pending row per employee,
+ * then ONE 'company-invites' job that invites each pending employee in turn and settles their row
+ * (sent or failed, with the reason), recounting as it goes so the page can show progress.
+ *
+ * - booking: an appointment invite each, created and mailed as `npm run studio -- invite` does
+ *   (AppointmentsStudio.invite).
+ * - gallery: the invitation to the employee's gallery, naming their latest session. An account never
+ *   activated gets the activation invitation (CustomerInvitations.invite: a fresh activation link); an
+ *   active account a "your photos are ready" mail with the link to the gallery. An employee without a
+ *   session fails with "No photos yet": there is nothing to open, and inviting to an empty gallery
+ *   would be a wasted mail (a booking invite is the one to send them).
+ *
+ * Idempotent: the job sends only the pending rows, and settles a row only while it is still pending,
+ * so a retry (or a second run) never mails an employee twice. The one window left is a crash between
+ * the mail going out and its row being settled (at-least-once, as every job).
+ */
+export class CompanyInvitesService {
+  constructor(
+    private readonly repository: CompanyInvitesRepository,
+    private readonly companies: Pick<CompaniesService, 'get' | 'employees'>,
+    private readonly appointments: Pick<AppointmentsStudio, 'invite' | 'type' | 'calendar' | 'listTypes' | 'listCalendars'>,
+    private readonly gallery: GalleryInviter,
+    private readonly mailer: Mailer,
+    private readonly branding: Pick<BrandingService, 'mailBranding'>,
+    private readonly publicUrl: string,
+    private readonly jobs: Pick<JobQueue, 'send'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The active appointment types and calendars booking invites can be for. */
+  async appointmentOptions(): Promise<StudioAppointmentOptions> {
+    const [types, calendars] = await Promise.all([this.appointments.listTypes(), this.appointments.listCalendars()]);
+    return {
+      types: types.filter((t) => Number(t.active) === 1).map((t) => ({ id: Number(t.id), name: t.name, durationMinutes: t.duration_minutes, priceCents: t.price_cents })),
+      calendars: calendars.filter((c) => Number(c.active) === 1).map((c) => ({ id: Number(c.id), name: c.name, location: c.location })),
+    };
+  }
+
+  /** Records a bulk invite of the company's employees (all, or those named) and queues its job. */
+  async create(actor: ActivityActor, companyId: number, request: CreateBulkInviteRequest): Promise<BulkInvite> {
+    const company = await this.companies.get(companyId);
+    const employees = await this.companies.employees(companyId);
+    let userIds = employees.map((e) => e.id);
+    if (request.employeeIds) {
+      const wanted = new Set(request.employeeIds);
+      userIds = userIds.filter((id) => wanted.has(id));
+      const missing = wanted.size - userIds.length;
+      if (missing > 0) throw new ValidationError(`${missing === 1 ? 'One of these people is' : `${missing} of these people are`} not an employee of ${company.name}.`);
+    }
+    if (userIds.length === 0) throw new ValidationError(`${company.name} has no employees to invite yet: add or import them first.`);
+
+    let options: Record<string, unknown> = {};
+    let details: Record<string, unknown> = {};
+    if (request.kind === 'booking') {
+      if (request.appointmentTypeId === undefined) throw new ValidationError('Please choose the appointment type to invite to.');
+      const type = await this.referenced(() => this.appointments.type(String(request.appointmentTypeId)));
+      const calendars = await Promise.all([...new Set(request.calendarIds ?? [])].map((id) => this.referenced(() => this.appointments.calendar(String(id)))));
+      const days = request.expiresInDays ?? 30;
+      const booking: BookingOptions = { appointmentTypeId: Number(type.id), calendarIds: calendars.map((c) => Number(c.id)), expiresInDays: days === 0 ? null : days };
+      options = { ...booking };
+      details = { appointmentType: type.name, calendars: calendars.map((c) => c.name) };
+    }
+    const now = this.clock();
+    const id = await this.repository.insert(
+      { companyId, kind: request.kind, options, userIds, createdBy: actor?.id ?? null, at: now },
+      (bulkInviteId) => ({
+        actor,
+        action: 'company.invite',
+        subject: `company:${companyId}`,
+        details: { company: company.name, kind: request.kind, employees: userIds.length, bulkInviteId, ...details },
+        at: now,
+      }),
+    );
+    await this.jobs.send('company-invites', { bulkInviteId: id });
+    return this.progress(companyId, id);
+  }
+
+  /** A bulk invite of this company with its counts and failures; 404 for another company's. */
+  async progress(companyId: number, bulkId: number): Promise<BulkInvite> {
+    const row = await this.repository.find(bulkId);
+    if (!row || row.corporate_client_id !== companyId) throw new NotFoundError('No such bulk invite of this company');
+    return {
+      id: row.id,
+      companyId: row.corporate_client_id,
+      kind: row.kind,
+      status: row.status,
+      total: row.total,
+      sent: row.sent,
+      failed: row.failed,
+      error: row.error,
+      failures: row.failed > 0 ? await this.repository.failures(bulkId) : [],
+      createdAt: String(row.created_at),
+      finishedAt: row.finished_at === null ? null : String(row.finished_at),
+    };
+  }
+
+  /** The 'company-invites' job: invites every pending employee of the bulk invite, one by one. */
+  async run(bulkId: number): Promise<void> {
+    const bulk = await this.repository.find(bulkId);
+    if (!bulk) return; // its company was deleted meanwhile
+    await this.repository.setStatus(bulkId, 'running', this.clock());
+    try {
+      const options = JSON.parse(bulk.options_json) as Partial<BookingOptions>;
+      for (const user of await this.repository.pending(bulkId)) {
+        let outcome: { status: 'sent'; inviteId: string | null } | { status: 'failed'; error: string };
+        try {
+          outcome = bulk.kind === 'booking' ? await this.sendBooking(user, options) : await this.sendGallery(user);
+        } catch (error) {
+          outcome = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+        }
+        await this.repository.settle(bulkId, user.id, outcome, this.clock());
+      }
+      await this.repository.setStatus(bulkId, 'done', this.clock());
+    } catch (error) {
+      // A retry of the job takes up the rows still pending.
+      await this.repository.setStatus(bulkId, 'failed', this.clock(), error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async sendBooking(user: UserRow, options: Partial<BookingOptions>): Promise<{ status: 'sent'; inviteId: string }> {
+    if (options.appointmentTypeId === undefined) throw new Error('The bulk invite names no appointment type');
+    const created = await this.appointments.invite({
+      email: user.email,
+      type: String(options.appointmentTypeId),
+      calendars: (options.calendarIds ?? []).map(String),
+      expiresDays: options.expiresInDays ?? null,
+    });
+    return { status: 'sent', inviteId: created.invite.id };
+  }
+
+  private async sendGallery(user: UserRow): Promise<{ status: 'sent'; inviteId: null } | { status: 'failed'; error: string }> {
+    const session = await this.repository.latestSession(user.id);
+    if (!session) return { status: 'failed', error: NO_PHOTOS_YET };
+    if (Number(user.activated) !== 1) {
+      await this.gallery.invite(user, session.name);
+    } else {
+      const branding = await this.branding.mailBranding();
+      await this.mailer.send(
+        brandedMail(user.email, branding, {
+          subject: `Your photos from ${branding.studioName} are ready`,
+          greeting: user.first_name ? `Hi ${user.first_name},` : 'Hi,',
+          paragraphs: [`Your photos from "${session.name}" are ready in your ${branding.studioName} gallery.`, 'Sign in to view, favourite, download and share them.'],
+          action: { label: 'Open my gallery', url: `${this.publicUrl}/login` },
+          afterAction: 'Forgot your password? Set a new one with "Forgot Password" on the sign-in page.',
+        }),
+      );
+    }
+    return { status: 'sent', inviteId: null };
+  }
+
+  /** A type or calendar the request names: 400 (not 404) when there is none. */
+  private async referenced<T>(find: () => Promise<T>): Promise<T> {
+    try {
+      return await find();
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new ValidationError(`There is ${error.message.replace(/^no /, 'no ')}.`);
+      throw error;
+    }
+  }
+}
