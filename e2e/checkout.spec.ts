@@ -7,38 +7,15 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { commerceMessages } from '@studio-gallery/contract';
 import { readMail, snap, stripeServer, uniqueEmail } from './support';
+import { addToCart, fillCard, toast } from './support/checkout';
 import { fakeStripeJs } from './support/fake-stripe-js';
 import { activateFromInvitation, importShoot, portraitFolder, runStudio } from './support/shoot';
 
 const PHOTOS = ['Jo-01', 'Jo-02', 'Jo-03', 'Jo-04'];
 const ALREADY_RETOUCHED = ['Jo-04'];
 
-function toast(page: Page, text: string) {
-  return page.getByText(text, { exact: true }).filter({ visible: true }).first();
-}
-
 function tab(page: Page, name: string, count: number) {
   return page.getByRole('tab', { name: new RegExp(`^${name}\\s*${count}$`) });
-}
-
-/** Selects `names`, opens the selection bar's service button and adds them to the cart. */
-async function addToCart(page: Page, names: string[], service: 'Touch-up' | 'Background'): Promise<void> {
-  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
-  await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: service, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: service === 'Touch-up' ? 'Professional touch-up' : 'Background replacement' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(/72 hours/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(toast(page, commerceMessages.itemAddedToCart)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Added' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
-
-async function fillCard(scope: ReturnType<Page['getByRole']>, number: string): Promise<void> {
-  await scope.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await scope.getByRole('textbox', { name: 'Expiry' }).fill('12 / 34');
-  await scope.getByRole('textbox', { name: 'CVC' }).fill('123');
 }
 
 /** The order number the success dialog or orders page shows, e.g. SP-3. */

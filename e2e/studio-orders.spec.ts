@@ -7,9 +7,9 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storageKeys } from '@studio-gallery/contract';
 import { readMail, snap, uniqueEmail } from './support';
+import { signInToStudio } from './support/studio';
 import { activateFromInvitation, importShoot, portraitFolder } from './support/shoot';
 
-const STUDIO_ADMIN = { email: 'studio@studio-gallery.test', password: 'Studio1234' };
 const PHOTOS = ['Kim-01', 'Kim-02', 'Kim-03'];
 
 /** The customer pays for a touch-up of two photos through the API (the UI path is checkout.spec's). */
@@ -52,11 +52,7 @@ test('the studio delivers a retouch order by upload and the customer sees the Re
 
   // Staff sign in on the same /login and land in the studio.
   const studio = await browser.newPage({ viewport: page.viewportSize() ?? undefined, isMobile: testInfo.project.name === 'phone' });
-  await studio.goto('/login');
-  await studio.getByRole('textbox', { name: 'Email', exact: true }).fill(STUDIO_ADMIN.email);
-  await studio.getByRole('textbox', { name: 'Password', exact: true }).fill(STUDIO_ADMIN.password);
-  await studio.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(studio).toHaveURL(/\/studio$/);
+  await signInToStudio(studio);
   await studio.goto('/studio/orders');
   const queue = studio.getByRole('table', { name: 'Retouch orders' });
   const row = queue.getByRole('row').filter({ has: studio.getByRole('link', { name: orderNumber }) });

@@ -128,10 +128,12 @@ export class CompanyInvitesService {
   async run(bulkId: number): Promise<void> {
     const bulk = await this.repository.find(bulkId);
     if (!bulk) return; // its company was deleted meanwhile
+    const pending = await this.repository.pending(bulkId);
+    if (pending.length === 0 && bulk.status === 'done') return; // run again: nothing left to send
     await this.repository.setStatus(bulkId, 'running', this.clock());
     try {
       const options = JSON.parse(bulk.options_json) as Partial<BookingOptions>;
-      for (const user of await this.repository.pending(bulkId)) {
+      for (const user of pending) {
         let outcome: { status: 'sent'; inviteId: string | null } | { status: 'failed'; error: string };
         try {
           outcome = bulk.kind === 'booking' ? await this.sendBooking(user, options) : await this.sendGallery(user);

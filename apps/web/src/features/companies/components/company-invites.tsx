@@ -106,6 +106,11 @@ export function InviteEmployeesForm({ companyId, employeeCount, onStarted }: { c
             disabled={types.length === 0}
             error={options.isError ? errorMessage(options.error, 'The appointment types could not be loaded.') : undefined}
           />
+          {options.isSuccess && types.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No appointment types yet: add one with <code>npm run studio -- appointment-types add</code>, or invite to the gallery.
+            </Text>
+          ) : null}
           <MultiSelect
             label="Where (optional)"
             description="None chosen: every active calendar."

@@ -161,9 +161,11 @@ function SessionCard({ customer, session, onDelete }: { customer: StudioCustomer
               ))}
             </Menu.Dropdown>
           </Menu>
-          <Button size="xs" variant="default" leftSection={<IconMail size={14} />} loading={invite.isPending} onClick={sendInvite}>
-            {customer.activated ? 'Tell them it’s ready' : 'Resend invitation'}
-          </Button>
+          <Tooltip label={customer.activated ? 'They have an account: they get “your photos are ready”' : 'A new invitation with a fresh activation link'}>
+            <Button size="xs" variant="default" leftSection={<IconMail size={14} />} loading={invite.isPending} onClick={sendInvite}>
+              Resend invitation
+            </Button>
+          </Tooltip>
           <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
             Delete
           </Button>
