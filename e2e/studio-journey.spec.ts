@@ -147,7 +147,16 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
     await snap(employee, 'journey-employee-gallery');
   });
 
-  // TIMELINE-STEP
+  await test.step("staff see the employee's favourites in the customer's timeline", async () => {
+    await studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Customers' }).click();
+    await studio.getByRole('textbox', { name: 'Search customers' }).fill(ava.email);
+    await studio.getByRole('textbox', { name: 'Search customers' }).press('Enter');
+    await studio.getByRole('link', { name: `${ava.first} ${ava.last}` }).click();
+    const activity = studio.getByRole('list', { name: 'Customer activity' });
+    await expect(activity.getByText(/Favourited Team-01/)).toBeVisible();
+    await expect(activity.getByText(/Favourited Team-02/)).toBeVisible();
+    await snap(studio, 'journey-customer-timeline');
+  });
 
   let orderNumber = '';
   await test.step('the employee orders a touch-up', async () => {
