@@ -17,6 +17,11 @@ import { signInToStudio } from './support/studio';
 
 const PHOTOS = Array.from({ length: 30 }, (_, i) => `Team-${String(i + 1).padStart(2, '0')}`);
 
+/** A screen of the studio's navigation, by its exact name. */
+function openStudioScreen(studio: Page, name: string) {
+  return studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name, exact: true }).click();
+}
+
 function tab(page: Page, name: string, count: number) {
   return page.getByRole('tab', { name: new RegExp(`^${name}\\s*${count}$`) });
 }
@@ -37,7 +42,7 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
 
   await test.step('staff create a company with a host name and an accent colour', async () => {
     await signInToStudio(studio);
-    await studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Companies' }).click();
+    await openStudioScreen(studio, 'Companies');
     const form = studio.getByRole('form', { name: 'New company' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(company);
     await form.getByRole('textbox', { name: 'Host name (optional)' }).fill(host);
@@ -78,10 +83,25 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
     await expect(studio.getByRole('status').filter({ hasText: '3 employees from employees-fixed.csv' })).toBeVisible();
   });
 
-  // BULK-INVITE-STEP
+  await test.step('staff invite the three employees to book a headshot day, with a progress bar', async () => {
+    await studio.getByRole('button', { name: 'Invite employees' }).click();
+    const dialog = studio.getByRole('dialog', { name: 'Invite employees' });
+    await dialog.getByRole('radio', { name: /Book a headshot day/ }).check();
+    await dialog.getByRole('combobox', { name: 'Appointment type' }).click();
+    await studio.getByRole('option', { name: /^Headshot \(/ }).click();
+    await dialog.getByRole('button', { name: 'Invite 3 employees' }).click();
+    await expect(dialog.getByRole('progressbar', { name: 'Invites sent' })).toBeVisible();
+    await expect(dialog.getByText('Done: 3 of 3 booking invites sent.')).toBeVisible({ timeout: 30_000 });
+    await snap(studio, 'journey-bulk-invite');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    for (const person of employees) {
+      const mail = await readMail(person.email, 'Book your Headshot');
+      expect(mail.links.some((link) => link.includes('/appointment?id='))).toBe(true);
+    }
+  });
 
   await test.step('staff upload a shoot of 30 photos for an employee; a dropped connection resumes', async () => {
-    await studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Shoots' }).click();
+    await openStudioScreen(studio, 'Shoots');
     await studio.getByRole('link', { name: 'Upload a shoot' }).click();
     const form = studio.getByRole('form', { name: 'New shoot upload' });
     await form.getByRole('button', { name: 'Continue to the photos' }).click();
@@ -148,7 +168,7 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
   });
 
   await test.step("staff see the employee's favourites in the customer's timeline", async () => {
-    await studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Customers' }).click();
+    await openStudioScreen(studio, 'Customers');
     await studio.getByRole('textbox', { name: 'Search customers' }).fill(ava.email);
     await studio.getByRole('textbox', { name: 'Search customers' }).press('Enter');
     await studio.getByRole('link', { name: `${ava.first} ${ava.last}` }).click();
@@ -169,7 +189,7 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
   });
 
   await test.step('staff deliver the retouched file by upload', async () => {
-    await studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Orders' }).click();
+    await openStudioScreen(studio, 'Orders');
     await studio.getByRole('link', { name: orderNumber }).click();
     const folder = await portraitFolder(['Team-01'], 200);
     try {
@@ -189,10 +209,24 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
     await snap(employee, 'journey-employee-retouched');
   });
 
-  // EXPORT-STEP
+  await test.step("the company export ZIP holds one photo per employee and the CSV of names", async () => {
+    await openStudioScreen(studio, 'Companies');
+    await studio.getByRole('table', { name: 'Companies' }).getByRole('link', { name: company }).click();
+    await studio.getByRole('tab', { name: 'Employees' }).click();
+    const downloading = studio.waitForEvent('download');
+    await studio.getByRole('button', { name: 'Export photos (ZIP)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const entries = readZip(fs.readFileSync(await download.path()));
+    const photos = entries.filter((entry) => entry.name.endsWith('.jpg')).map((entry) => entry.name).sort();
+    expect(photos).toEqual(['Anders_Ava.jpg', 'Brooks_Ben.jpg', 'Cruz_Cleo.jpg']);
+    for (const photo of entries.filter((entry) => entry.name.endsWith('.jpg'))) expect(photo.data.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const csv = entries.find((entry) => entry.name === 'employees.csv')!.data.toString('utf8');
+    for (const person of employees) expect(csv).toContain(person.email);
+    expect(csv).toContain('Team-01');
+  });
 
   await phone.close();
-  void readZip;
 });
 
 /** `npm run studio -- import` of one photo (with its retouch) for an employee. */

@@ -113,6 +113,21 @@ describe('bulk invites', () => {
     expect(await waitForBulk(companyId, created.body.id)).toMatchObject({ status: 'done', sent: 3, failed: 0 });
     expect(await t.db.kysely.selectFrom('appointment_invites').select('id').where('appointment_type_id', '=', typeId).execute()).toHaveLength(3);
 
+    // A run that stopped half-way (one row still pending): the next run sends that one only.
+    await t.db.kysely
+      .updateTable('bulk_invite_recipients')
+      .set({ status: 'pending', invite_id: null })
+      .where('bulk_invite_id', '=', created.body.id)
+      .where('user_id', '=', (await t.db.kysely.selectFrom('users').select('id').where('email', '=', emails[1]!).executeTakeFirstOrThrow()).id)
+      .execute();
+    await t.db.kysely.updateTable('bulk_invites').set({ status: 'running', sent: 2 }).where('id', '=', created.body.id).execute();
+    const resumed = await t.app.jobs.send('company-invites', { bulkInviteId: created.body.id });
+    expect(await waitForJobs(t.app.jobs, [resumed as string])).toEqual(['completed']);
+    const after = await t.outbox();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)!.to).toEqual([emails[1]]);
+    expect(await waitForBulk(companyId, created.body.id)).toMatchObject({ status: 'done', sent: 3, failed: 0 });
+
     const logged = await activity('company.invite');
     expect(logged[0]).toMatchObject({ actor: { id: staff.id }, subject: `company:${companyId}`, details: { kind: 'booking', employees: 3, appointmentType: 'Headshot' } });
   });
