@@ -4,11 +4,12 @@ import { IconDownload } from '@tabler/icons-react';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
 import { LoadFailed } from '../../../components/studio/load-failed';
+import { OrderStatusBadge } from '../../../components/studio/orders-table';
 import { isApiError } from '../../../lib/api-client';
 import { type StudioOrder, useStudioOrder } from '../api/get-orders';
 import { displayName, formatDateTime } from '../lib/format';
 import { DeliveryUpload } from './delivery-upload';
-import { OrderStatusBadge } from './orders-queue';
+
 
 type OrderPhoto = StudioOrder['items'][number];
 

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Loader, Paper, SegmentedControl, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, SegmentedControl } from '@mantine/core';
 import type { StudioOrderFilter } from '@studio-gallery/contract';
-import { Link } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { EmptyState } from '../../../components/studio/empty-state';
 import { ListPagination } from '../../../components/studio/list-pagination';
 import { LoadFailed } from '../../../components/studio/load-failed';
+import { OrdersTable } from '../../../components/studio/orders-table';
 import { paths } from '../../../config/paths';
-import { type StudioOrderRow, useStudioOrders } from '../api/get-orders';
-import { displayName, formatDateTime } from '../lib/format';
+import { useStudioOrders } from '../api/get-orders';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -23,25 +22,6 @@ const EMPTY: Record<StudioOrderFilter, { title: string; text: string }> = {
   delivered: { title: 'No delivered orders yet.', text: 'Orders move here once every photo has its retouched file.' },
   all: { title: 'No retouch orders yet.', text: 'Orders show here when customers pay for a retouch.' },
 };
-
-export function OrderStatusBadge({ order }: { order: Pick<StudioOrderRow, 'status' | 'overdue'> }) {
-  if (order.status === 'DELIVERED') {
-    return (
-      <Badge color="teal" variant="light">
-        Delivered
-      </Badge>
-    );
-  }
-  return order.overdue ? (
-    <Badge color="red" variant="filled">
-      Overdue
-    </Badge>
-  ) : (
-    <Badge color="blue" variant="light">
-      To deliver
-    </Badge>
-  );
-}
 
 /** The retouch order queue (GET /studio/orders): open orders by due time, the overdue first. */
 export function OrdersQueue() {
@@ -81,58 +61,7 @@ export function OrdersQueue() {
       {items.length === 0 ? (
         <EmptyState title={EMPTY[status].title}>{EMPTY[status].text}</EmptyState>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760} type="native">
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Retouch orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Services</Table.Th>
-                  <Table.Th>Photos delivered</Table.Th>
-                  <Table.Th>{status === 'delivered' ? 'Delivered' : 'Due'}</Table.Th>
-                  <Table.Th miw={130}>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.studioOrderOf(order.id)} fw={600}>
-                        {order.orderId}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        Ordered {formatDateTime(order.createdAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{displayName(order.customer.firstName, order.customer.lastName, order.customer.email)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {order.customer.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{order.services}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {order.deliveredPhotos} of {order.photos}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={order.overdue ? 'red' : undefined} fw={order.overdue ? 600 : undefined}>
-                        {formatDateTime(order.status === 'DELIVERED' && order.deliveredAt ? order.deliveredAt : order.dueAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge order={order} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <OrdersTable items={items} label="Retouch orders" orderHref={paths.studioOrderOf} dates={status === 'delivered' ? 'delivered' : 'due'} />
       )}
       <ListPagination page={page} pageSize={ORDERS_PAGE_SIZE} total={total} onChange={setPage} noun="orders" />
     </>

@@ -1,0 +1,15 @@
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** "26 Nov 2026, 14:05" in the browser's time zone; the raw text when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateTimeFormat.format(date);
+}
+
+/** A person's name, or their email when the name is blank. */
+export function displayName(firstName: string, lastName: string, email: string): string {
+  const name = `${firstName} ${lastName}`.trim();
+  return name || email;
+}
