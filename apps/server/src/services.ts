@@ -154,6 +154,11 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const accountsRepository = new AccountsRepository(db);
   const branding = new BrandingService(new BrandingRepository(db));
   const mails = new AccountMails(mailer, branding, config.publicUrl);
+  // One of each of these shared by the studio's services: the activity log, invitations, the "photos ready" mail.
+  const activity = new ActivityRepository(db);
+  const customerInvitations = new CustomerInvitations(accountsRepository, mails, clock);
+  const photosReady = new PhotosReadyMails(mailer, branding, config.publicUrl);
+  const shootUploadFolder = new UploadFolder(path.join(config.dataDir, 'uploads'));
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
   const pricing = new PricingService(new PricingRepository(db), clock);
   const payments = new PaymentsRepository(db);
@@ -167,15 +172,15 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const imageWork = new ImageWorkQueue(config.imageQueue);
   const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);
 
-  const studio = new StudioService(new StudioRepository(db), new ActivityRepository(db), new CustomerInvitations(accountsRepository, mails, clock), clock);
+  const studio = new StudioService(new StudioRepository(db), activity, customerInvitations, clock);
   const surveys = new SurveysService(new SurveysRepository(db), clock);
 
   const studioShoots = new ShootUploadsService(
     new ShootUploadsRepository(db),
-    new ShootImportService(new CustomerInvitations(accountsRepository, mails, clock), new PhotoImportService(galleryRepository, storage, clock)),
-    new UploadFolder(path.join(config.dataDir, 'uploads')),
+    new ShootImportService(customerInvitations, new PhotoImportService(galleryRepository, storage, clock)),
+    shootUploadFolder,
     jobs,
-    new ActivityRepository(db),
+    activity,
     clock,
   );
 
@@ -211,28 +216,26 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     surveys,
     studio,
     jobs,
-    jobsDashboard: new JobsDashboard(jobs, new ActivityRepository(db), clock),
+    jobsDashboard: new JobsDashboard(jobs, activity, clock),
     companies,
     companyInvites: new CompanyInvitesService(
       new CompanyInvitesRepository(db),
       companies,
-      new AppointmentsStudio(new AppointmentsRepository(db), new CustomerInvitations(accountsRepository, mails, clock), mailer, branding, config.publicUrl, clock),
-      new CustomerInvitations(accountsRepository, mails, clock),
-      mailer,
-      branding,
-      config.publicUrl,
+      new AppointmentsStudio(new AppointmentsRepository(db), customerInvitations, mailer, branding, config.publicUrl, clock),
+      customerInvitations,
+      photosReady,
       jobs,
       clock,
     ),
-    companyExport: new CompanyExportService(db, companies, storage, new ActivityRepository(db), clock, jwtSecret),
-    studioSettings: new StudioSettingsService(new PricingRepository(db), new ActivityRepository(db), clock),
+    companyExport: new CompanyExportService(db, companies, storage, activity, clock, jwtSecret),
+    studioSettings: new StudioSettingsService(new PricingRepository(db), activity, clock),
     studioSurveys: new StudioSurveysService(surveys, new SurveysRepository(db)),
     revenue: new RevenueService(new RevenueRepository(db), studio, clock),
     studioOrders: new StudioOrdersService(
       new StudioOrdersRepository(db),
       new DeliveryService(new DeliveryRepository(db), galleryRepository, storage, orderMails, (id) => ordersRepository.findOrder(id), clock),
       gallery,
-      new ActivityRepository(db),
+      activity,
       clock,
     ),
     studioShoots,
@@ -240,13 +243,13 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       new StudioCustomersRepository(db),
       customerEventsRepository,
       galleryRepository,
-      new CustomerInvitations(accountsRepository, mails, clock),
-      new PhotosReadyMails(mailer, branding, config.publicUrl),
+      customerInvitations,
+      photosReady,
       storage,
-      new ActivityRepository(db),
+      activity,
       clock,
     ),
-    shootUploadsTus: createTusServer(studioShoots, new UploadFolder(path.join(config.dataDir, 'uploads'))),
+    shootUploadsTus: createTusServer(studioShoots, shootUploadFolder),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studioPageQuery } from './studio';
+import { studioEmail, studioPageQuery } from './studio';
 
 /**
  * Shoots uploaded from the studio's browser (issue 15 §3): the studio opens an upload for a customer
@@ -29,7 +29,7 @@ export const shootUploadMetadata = z.object({
 export type ShootUploadMetadata = z.input<typeof shootUploadMetadata>;
 
 export const createShootRequest = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email').max(254),
+  email: studioEmail,
   firstName: z.string().trim().max(100).default(''),
   lastName: z.string().trim().max(100).default(''),
   sessionName: z.string().trim().min(1, 'Give the session a name').max(200),

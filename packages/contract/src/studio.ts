@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { isValidEmail } from './validation';
 
 /**
  * The studio dashboard (issue 15): calls under /api/studio/…, for studio staff and admins only.
@@ -20,6 +21,9 @@ export type StudioRole = z.infer<typeof studioRole>;
 export function isStudioRole(role: UserRole | null | undefined): role is StudioRole {
   return role === 'staff' || role === 'admin';
 }
+
+/** An email a studio form takes (staff, a shoot's customer): the project's email rule, stored lower case. */
+export const studioEmail = z.string().trim().toLowerCase().refine(isValidEmail, 'Enter a valid email');
 
 /** Page/pageSize of the studio's lists: page from 1, pageSize 1..100 (default 25). */
 export const studioPageQuery = z.object({
@@ -163,7 +167,7 @@ export type StudioStaffResponse = z.infer<typeof studioStaffResponse>;
  * 'customer' takes the studio away (an admin cannot demote themselves).
  */
 export const studioStaffRequest = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email').max(254),
+  email: studioEmail,
   role: userRole,
 });
 export type StudioStaffRequest = z.input<typeof studioStaffRequest>;

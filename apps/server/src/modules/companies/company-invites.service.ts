@@ -3,10 +3,7 @@ import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { JobQueue } from '../../jobs';
-import type { Mailer } from '../../mail/mailer';
-import { brandedMail } from '../../mail/templates';
 import type { AppointmentsStudio } from '../appointments/appointments-studio';
-import type { BrandingService } from '../branding/branding.service';
 import type { ActivityActor } from '../studio/activity.repository';
 import type { CompaniesService } from './companies.service';
 import type { CompanyInvitesRepository } from './company-invites.repository';
@@ -22,6 +19,11 @@ interface BookingOptions {
 /** The gallery invitation of an account never activated (CustomerInvitations.invite). */
 export interface GalleryInviter {
   invite(user: UserRow, sessionName: string): Promise<void>;
+}
+
+/** The "your photos are ready" mail of an activated account (PhotosReadyMails). */
+export interface PhotosReadyMailer {
+  send(user: { email: string; first_name: string }, sessionName: string): Promise<void>;
 }
 
 /** What a gallery invite says when an employee has no photos yet (their row fails with it). */
@@ -50,9 +52,7 @@ export class CompanyInvitesService {
     private readonly companies: Pick<CompaniesService, 'get' | 'employees'>,
     private readonly appointments: Pick<AppointmentsStudio, 'invite' | 'type' | 'calendar' | 'listTypes' | 'listCalendars'>,
     private readonly gallery: GalleryInviter,
-    private readonly mailer: Mailer,
-    private readonly branding: Pick<BrandingService, 'mailBranding'>,
-    private readonly publicUrl: string,
+    private readonly photosReady: PhotosReadyMailer,
     private readonly jobs: Pick<JobQueue, 'send'>,
     private readonly clock: Clock,
   ) {}
@@ -167,16 +167,7 @@ export class CompanyInvitesService {
     if (Number(user.activated) !== 1) {
       await this.gallery.invite(user, session.name);
     } else {
-      const branding = await this.branding.mailBranding();
-      await this.mailer.send(
-        brandedMail(user.email, branding, {
-          subject: `Your photos from ${branding.studioName} are ready`,
-          greeting: user.first_name ? `Hi ${user.first_name},` : 'Hi,',
-          paragraphs: [`Your photos from "${session.name}" are ready in your ${branding.studioName} gallery.`, 'Sign in to view, favourite, download and share them.'],
-          action: { label: 'Open my gallery', url: `${this.publicUrl}/login` },
-          afterAction: 'Forgot your password? Set a new one with "Forgot Password" on the sign-in page.',
-        }),
-      );
+      await this.photosReady.send(user, session.name);
     }
     return { status: 'sent', inviteId: null };
   }
