@@ -14,6 +14,7 @@ import { type Mailer, createMailer } from './mail/mailer';
 import { resolveJwtSecret } from './modules/accounts/jwt-secret';
 import { type JobQueue, createJobQueue } from './jobs';
 import { AppointmentReminderJob, registerAppointmentReminderJob } from './modules/appointments/reminder-job';
+import { GALLERY_SWEEP_INTERVAL_MINUTES, GalleryLifecycleJob, registerGalleryExpiryReminderJob } from './modules/gallery-lifecycle/gallery-lifecycle-job';
 import { AuthSessionsRepository } from './modules/accounts/auth-sessions.repository';
 import { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { TokenService } from './modules/accounts/tokens';
@@ -88,6 +89,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('appointmentReminders', appointmentReminders);
   // Before the database closes (onClose): the timer stops and a run in progress finishes.
   app.addHook('preClose', () => appointmentReminders.stop());
+  registerGalleryExpiryReminderJob(jobs, services.galleryLifecycle);
+  const galleryLifecycleSweep = new GalleryLifecycleJob(services.galleryLifecycle, jobs, GALLERY_SWEEP_INTERVAL_MINUTES, app.log);
+  app.decorate('galleryLifecycleSweep', galleryLifecycleSweep);
+  app.addHook('preClose', () => galleryLifecycleSweep.stop());
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

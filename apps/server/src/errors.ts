@@ -20,8 +20,14 @@ export class ForbiddenError extends DomainError {}
 
 export class NotFoundError extends DomainError {}
 
+/** What was asked for is no longer available (an archived gallery's photos). */
+export class GoneError extends DomainError {}
+
 /** The request clashes with existing state (for example an email already registered). */
 export class ConflictError extends DomainError {}
+
+/** The upload is larger than the call accepts (the message names the limit). */
+export class PayloadTooLargeError extends DomainError {}
 
 /** Too many attempts in a short time. */
 export class TooManyAttemptsError extends DomainError {}

@@ -47,6 +47,7 @@ async function start(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   await app.jobs.start();
   app.appointmentReminders.start();
+  app.galleryLifecycleSweep.start();
   const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
   if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   if (config.demoData) lines.push(`Demo studio admin: ${DEMO_STUDIO_ADMIN.email} / ${DEMO_STUDIO_ADMIN.password} (${config.publicUrl}/studio)`);

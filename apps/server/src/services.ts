@@ -53,10 +53,12 @@ import { StudioService } from './modules/studio/studio.service';
 import { type JobQueue, JobsDashboard } from './jobs';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
+import { CompanyMediaService } from './modules/companies/company-media.service';
 import { CompanyExportService } from './modules/companies/company-export';
 import { CompanyInvitesRepository } from './modules/companies/company-invites.repository';
 import { CompanyInvitesService } from './modules/companies/company-invites.service';
 import { AppointmentsStudio } from './modules/appointments/appointments-studio';
+import { StudioBookingService } from './modules/appointments/studio-booking.service';
 import { RevenueRepository, RevenueService } from './modules/studio-settings/revenue.service';
 import { StudioSettingsService } from './modules/studio-settings/studio-settings.service';
 import { StudioSurveysService } from './modules/studio-settings/studio-surveys.service';
@@ -75,6 +77,10 @@ import { CustomerEventsRepository } from './modules/customer-events/customer-eve
 import { StudioCustomersService } from './modules/studio-customers/studio-customers.service';
 import { StudioCustomersRepository } from './modules/studio-customers/studio-customers.repository';
 import { PhotosReadyMails } from './modules/studio-customers/photos-ready-mail';
+import { StudioSessionPhotosService } from './modules/studio-customers/session-photos';
+import { ExpiryReminderMails } from './modules/gallery-lifecycle/expiry-reminder-mail';
+import { GalleryLifecycleRepository } from './modules/gallery-lifecycle/gallery-lifecycle.repository';
+import { GalleryLifecycleService } from './modules/gallery-lifecycle/gallery-lifecycle.service';
 
 export interface Services {
   accounts: AccountsService;
@@ -119,6 +125,8 @@ export interface Services {
   companyInvites: CompanyInvitesService;
   /** A company's chosen photos as a ZIP with a CSV, for its HR (issue 15 §2). */
   companyExport: CompanyExportService;
+  /** A company's editor backdrops and login and sidebar slider pictures (issue 15 §2, admins). */
+  companyMedia: CompanyMediaService;
   /** Prices, turnaround, sales tax and coupons (issue 15 §4, admins). */
   studioSettings: StudioSettingsService;
   /** The surveys' answers in the dashboard (issue 15 §4). */
@@ -131,6 +139,11 @@ export interface Services {
   studioShoots: ShootUploadsService;
   /** A customer's page: sessions, invitation, timeline, renames, deletions, favourites export (issue 15 §3). */
   studioCustomers: StudioCustomersService;
+  studioSessionPhotos: StudioSessionPhotosService;
+  /** Session expiry, reminder mails, archive and restore (issue 15 §3). */
+  galleryLifecycle: GalleryLifecycleService;
+  /** Calendars, opening hours, appointment types and invites from the dashboard (issue 15 §4). */
+  studioBooking: StudioBookingService;
   /** The tus server the shoot uploads go through. */
   shootUploadsTus: TusServer;
 }
@@ -185,6 +198,8 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   );
 
   const companies = new CompaniesService(new CompaniesRepository(db), storage, clock);
+  const backgrounds = new BackgroundsService(new BackgroundsRepository(db), storage, clock);
+  const appointmentsStudio = new AppointmentsStudio(new AppointmentsRepository(db), customerInvitations, mailer, branding, config.publicUrl, clock);
 
   // One pool of model threads for both server-side editor tools (issue 13 §4).
   const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
@@ -198,7 +213,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     pricing,
     checkout: new CheckoutService(pricing, payments, paymentProviderFor(config.stripe, payments), orders, clock, log),
     branding,
-    backgrounds: new BackgroundsService(new BackgroundsRepository(db), storage, clock),
+    backgrounds,
     storage,
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
@@ -221,13 +236,14 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     companyInvites: new CompanyInvitesService(
       new CompanyInvitesRepository(db),
       companies,
-      new AppointmentsStudio(new AppointmentsRepository(db), customerInvitations, mailer, branding, config.publicUrl, clock),
+      appointmentsStudio,
       customerInvitations,
       photosReady,
       jobs,
       clock,
     ),
     companyExport: new CompanyExportService(db, companies, storage, activity, clock, jwtSecret),
+    companyMedia: new CompanyMediaService(companies, backgrounds, new BrandingRepository(db), storage, activity, clock),
     studioSettings: new StudioSettingsService(new PricingRepository(db), activity, clock),
     studioSurveys: new StudioSurveysService(surveys, new SurveysRepository(db)),
     revenue: new RevenueService(new RevenueRepository(db), studio, clock),
@@ -249,6 +265,14 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
       activity,
       clock,
     ),
+    galleryLifecycle: new GalleryLifecycleService(
+      new GalleryLifecycleRepository(db),
+      new ExpiryReminderMails(mailer, branding, config.publicUrl),
+      activity,
+      clock,
+    ),
+    studioSessionPhotos: new StudioSessionPhotosService(galleryRepository, new StudioCustomersRepository(db), gallery),
+    studioBooking: new StudioBookingService(appointmentsStudio, new AppointmentsRepository(db), activity, clock),
     shootUploadsTus: createTusServer(studioShoots, shootUploadFolder),
   };
 }

@@ -116,8 +116,8 @@ describe('sessions', () => {
     expect(list.body).toEqual({
       totalCount: 2,
       sessionDetailsDtos: [
-        { id: aliceSecond.session.id, name: 'Alice two', sessionDate: '2026-11-20', photoCount: 5 },
-        { id: aliceShoot.session.id, name: 'Alice one', sessionDate: '2026-11-20', photoCount: 10 },
+        { id: aliceSecond.session.id, name: 'Alice two', sessionDate: '2026-11-20', photoCount: 5, archivedAt: null },
+        { id: aliceShoot.session.id, name: 'Alice one', sessionDate: '2026-11-20', photoCount: 10, archivedAt: null },
       ],
     });
     const nobody = await t.createUser();
@@ -170,7 +170,7 @@ describe('photo writes', () => {
     const rename = await t.request('PUT', '/api/Photos/UpdateName', { token: alice.token, body: { id: third, name: '  Best one ' } });
     expect(rename.body).toMatchObject({ name: 'Best one', imageName: 'Best one' });
     const session = await t.request('PUT', '/api/sessions/UpdateSessionName', { token: alice.token, body: { id: aliceSecond.session.id, name: 'Renamed' } });
-    expect(session.body).toEqual({ id: aliceSecond.session.id, name: 'Renamed', sessionDate: '2026-11-20', photoCount: 5 });
+    expect(session.body).toEqual({ id: aliceSecond.session.id, name: 'Renamed', sessionDate: '2026-11-20', photoCount: 5, archivedAt: null });
 
     const deleted = await t.request('DELETE', `/api/Photos/${third}`, { token: alice.token });
     expect(deleted.status).toBe(200);

@@ -38,6 +38,8 @@ describe('seeding', () => {
     const token = await t.signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     const account = await t.request('GET', '/api/account', { token });
     expect(account.body).toMatchObject({ email: 'demo@studio-gallery.test', firstName: 'Demo', lastName: 'Customer', activated: true, role: 'customer' });
+    // The demo studio offers Full resolution downloads to its own customers (issue 15 §3).
+    expect((await t.request('GET', '/api/ex/images/download-options', { token })).body).toEqual({ resolutions: ['sm', 'hr', 'full'], allowFullResolution: true });
   });
 
   it('creates the demo studio admin, who may use /api/studio', async () => {

@@ -175,6 +175,24 @@ describe("the customer's sessions", () => {
     expect(captureOne.headers.get('content-disposition')).toContain('Capture One');
   });
 
+  it("lists a session's photos for the studio with what the customer marked, and thumbnails that load", async () => {
+    const listed = await t.request('GET', `/api/studio/sessions/${session.id}/photos`, { token: staff.token });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.session).toEqual({ id: session.id, name: 'Acme day', sessionDate: '2026-11-20', customerId: emma.id, customerName: 'Emma Employee' });
+    expect(listed.body.photos.map((p: JsonBody) => [p.name, p.favourite, p.skipped])).toEqual([
+      ['IMG_0001', true, false],
+      ['IMG_0002', true, false],
+      ['IMG_0003', false, false],
+      ['IMG_0004', false, false],
+      ['IMG_0005', false, false],
+    ]);
+    const thumb = await fetch(`${t.baseUrl}${listed.body.photos[0].thumbUrl}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toMatch(/^image\//);
+    expect((await t.request('GET', `/api/studio/sessions/999999/photos`, { token: staff.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/studio/sessions/${session.id}/photos`, { token: emma.token })).status).toBe(403);
+  });
+
   it('renames and deletes a photo: the customer sees it at once, the timeline keeps its name, the log records it', async () => {
     const renamed = await t.request('PUT', `/api/studio/photos/${photo(0)}`, { token: staff.token, body: { name: 'Emma best' } });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);

@@ -69,6 +69,7 @@ export const companyFields = z.object({
     .refine((value) => value === '' || isValidEmail(value), 'Enter a valid email address')
     .nullable()
     .describe('Empty or null: none'),
+  allowFullResolution: z.boolean().describe("Its customers may download each photo's original file (Full resolution); off by default"),
 });
 
 /** POST /api/studio/companies */
@@ -101,6 +102,7 @@ export const company = z
     bannerUrl: z.string().nullable(),
     employeeCount: z.number(),
     createdAt: z.string(),
+    allowFullResolution: z.boolean().describe("Its customers may download each photo's original file (Full resolution)"),
   })
   .register(z.globalRegistry, { id: 'StudioCompany', description: 'A company (corporate client): its branding and how many employees it has' });
 export type Company = z.infer<typeof company>;

@@ -23,6 +23,7 @@ export const galleryMessages = {
   noImagesToShare: 'No images selected to share',
   zipTooMany: 'At most 500 photos can be downloaded at once.',
   resizeInvalid: 'Width and height must be between 16 and 2400 pixels.',
+  fullResolutionNotAllowed: 'Full-resolution downloads are not available for this gallery. Please choose High Resolution or Social Media.',
 } as const;
 
 /** Gallery tabs (spec §2), the `flag` of the page calls; matched case-insensitively. */
@@ -185,6 +186,7 @@ export const gallerySession = z.object({
   /** YYYY-MM-DD. */
   sessionDate: z.string(),
   photoCount: z.number(),
+  archivedAt: z.string().nullable().optional().describe('Set once the gallery is archived: its photos are no longer shown (ask the studio to restore it)'),
   sessionImages: z.array(galleryPhoto),
 }).register(z.globalRegistry, { id: 'Session', description: 'A photo session (a shoot) with its photos' });
 export type GallerySession = z.infer<typeof gallerySession>;
@@ -221,23 +223,40 @@ export const socialShareResponse = z.object({ photoId: z.number(), socialType: z
 /** What the write calls answer: the photo as it is now. */
 export const photoResponse = galleryPhoto;
 
-export const DOWNLOAD_RESOLUTIONS = ['sm', 'hr'] as const;
+/**
+ * Download sizes: Social Media (1000x1500), High Resolution (1600x2400), and Full resolution (issue
+ * 15 §3): the version's original file as stored, only where the photo owner's company allows it
+ * (GET /ex/images/download-options says whether it does).
+ */
+export const DOWNLOAD_RESOLUTIONS = ['sm', 'hr', 'full'] as const;
 export type DownloadResolution = (typeof DOWNLOAD_RESOLUTIONS)[number];
 
-/** "High Resolution" / "hr" / "1600x2400" → hr; "Social Media" / "sm" / "1000x1500" → sm. */
+/** "High Resolution" / "hr" / "1600x2400" → hr; "Social Media" / "sm" / "1000x1500" → sm; "Full resolution" / "full" / "original" → full. */
 export const photoResolution = z
   .string()
   .transform((value, ctx): DownloadResolution => {
     const v = value.toLowerCase().replace(/[\s_-]/g, '');
     if (['hr', 'high', 'highresolution', '1600x2400'].includes(v)) return 'hr';
     if (['sm', 'social', 'socialmedia', 'socialmediaresolution', '1000x1500'].includes(v)) return 'sm';
-    ctx.addIssue({ code: 'custom', message: 'PhotoResolution must be High Resolution or Social Media' });
+    if (['full', 'fullresolution', 'original'].includes(v)) return 'full';
+    ctx.addIssue({ code: 'custom', message: 'PhotoResolution must be High Resolution, Social Media or Full resolution' });
     return z.NEVER;
   })
   .meta({
-    enum: ['High Resolution', 'Social Media', 'hr', 'sm', '1600x2400', '1000x1500'],
-    description: 'High Resolution (1600x2400) or Social Media (1000x1500); letter case, spaces and dashes are ignored',
+    enum: ['High Resolution', 'Social Media', 'Full resolution', 'hr', 'sm', 'full', 'original', '1600x2400', '1000x1500'],
+    description:
+      'High Resolution (1600x2400), Social Media (1000x1500) or Full resolution (the original file; 403 unless the photo owner\'s company allows it); ' +
+      'letter case, spaces and dashes are ignored',
   });
+
+/** GET /ex/images/download-options: the sizes the viewer's photos can be downloaded at (the owner's company decides Full resolution). */
+export const downloadOptionsResponse = z
+  .object({
+    resolutions: z.array(z.enum(DOWNLOAD_RESOLUTIONS)).describe('sm and hr always; full when allowed'),
+    allowFullResolution: z.boolean().describe("Whether the photo owner's company allows Full resolution downloads"),
+  })
+  .register(z.globalRegistry, { id: 'DownloadOptions', description: 'The download sizes offered to this viewer' });
+export type DownloadOptionsResponse = z.infer<typeof downloadOptionsResponse>;
 
 const photoUrl = z.string().trim().max(2048);
 export const downloadSingleImageRequest = z.object({
@@ -257,7 +276,7 @@ export const downloadWithResolutionRequest = z.object({
 export const downloadTokenResponse = z
   .object({
     hash: z.string().describe('Fetch GET /api/ex/images/download/{hash} within 5 minutes'),
-    downloadImageName: z.string().describe('The file name to save as (ends _sm or _hr)'),
+    downloadImageName: z.string().describe('The file name to save as (_sm.jpg or _hr.jpg; Full resolution: _full and the original\'s extension)'),
   })
   .register(z.globalRegistry, { id: 'DownloadToken', description: 'A short-lived download of one photo' });
 export type DownloadTokenResponse = z.infer<typeof downloadTokenResponse>;
@@ -266,7 +285,7 @@ export type DownloadTokenResponse = z.infer<typeof downloadTokenResponse>;
 export const MAX_ZIP_PHOTOS = 500;
 export const zipRequest = z.union([
   z.array(photoUrl).max(MAX_ZIP_PHOTOS),
-  z.object({ urls: z.array(photoUrl).max(MAX_ZIP_PHOTOS), resolution: z.enum(DOWNLOAD_RESOLUTIONS).optional() }),
+  z.object({ urls: z.array(photoUrl).max(MAX_ZIP_PHOTOS), resolution: photoResolution.optional() }),
 ]);
 
 /**

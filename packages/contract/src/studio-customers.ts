@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common';
 import { studioPageQuery } from './studio';
+import { sessionLifecycleFields } from './gallery-lifecycle';
 
 /**
  * A customer's page in the studio (issue 15 §3): their sessions with the gallery code, the invitation
@@ -21,6 +22,7 @@ export const studioCustomerSession = z.object({
   photos: z.number().describe('Live photos (skipped ones included)'),
   favourites: z.number(),
   skipped: z.number(),
+  ...sessionLifecycleFields,
 });
 export type StudioCustomerSession = z.infer<typeof studioCustomerSession>;
 
@@ -104,3 +106,25 @@ export function favouritesFileName(sessionName: string, format: FavouritesExport
   const safe = sessionName.replace(/[\\/:*?"<>|\0]+/g, ' ').trim() || 'session';
   return `${safe} favourites (${format === 'lightroom' ? 'Lightroom' : 'Capture One'}).txt`;
 }
+
+/** One live photo of a session as the studio manages it (GET /studio/sessions/{id}/photos). */
+export const studioSessionPhoto = z.object({
+  id: z.number(),
+  name: z.string(),
+  thumbUrl: z.string().describe('The version the customer sees now (signed, short-lived)'),
+  width: z.number(),
+  height: z.number(),
+  favourite: z.boolean(),
+  skipped: z.boolean(),
+  retouched: z.boolean(),
+  edited: z.boolean(),
+});
+export type StudioSessionPhoto = z.infer<typeof studioSessionPhoto>;
+
+export const studioSessionPhotos = z
+  .object({
+    session: z.object({ id: z.number(), name: z.string(), sessionDate: z.string(), customerId: z.number(), customerName: z.string() }),
+    photos: z.array(studioSessionPhoto),
+  })
+  .register(z.globalRegistry, { id: 'StudioSessionPhotos' });
+export type StudioSessionPhotos = z.infer<typeof studioSessionPhotos>;

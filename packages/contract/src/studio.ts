@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { expiringGallery } from './gallery-lifecycle';
 import { isValidEmail } from './validation';
 
 /**
@@ -92,6 +93,7 @@ export const studioTodayResponse = z
     bookings: z.array(studioBooking).describe("Today's bookings (cancelled ones included), by time"),
     ordersDue: z.number().describe('Retouch orders not yet delivered'),
     newActivity: z.number().describe('Activity log entries of the last 24 hours'),
+    expiringGalleries: z.array(expiringGallery).describe('Live galleries expiring within the reminder window, soonest first (at most 10)'),
   })
   .register(z.globalRegistry, { id: 'StudioToday', description: 'The studio home screen' });
 export type StudioTodayResponse = z.infer<typeof studioTodayResponse>;

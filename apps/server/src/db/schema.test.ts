@@ -56,9 +56,10 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     id: true, name: true, base_url: true, accent_color: true, logo_dark_key: true, logo_white_key: true,
     background_key: true, copyright: true, tiktok_url: true, instagram_url: true, twitter_url: true,
     youtube_url: true, faqs_json: true, support_email: true, is_default: true, created_at: true,
+    allow_full_resolution: true,
   },
   corporate_client_hosts: { id: true, corporate_client_id: true, host: true, created_at: true },
-  slider_images: { id: true, kind: true, title: true, photo_key: true, link_url: true, position: true, created_at: true },
+  slider_images: { id: true, kind: true, title: true, photo_key: true, link_url: true, position: true, created_at: true, corporate_client_id: true },
   background_images: {
     id: true, corporate_client_id: true, name: true, image_key: true, thumbnail_key: true, width: true, height: true, status: true,
     created_at: true,
@@ -73,6 +74,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   photo_sessions: {
     id: true, user_id: true, name: true, session_date: true, code: true, created_at: true,
     live_count: true, skipped_count: true, retouched_count: true, favourite_count: true, revision: true,
+    expires_at: true, archived_at: true, expiry_reminder_sent_at: true,
   },
   photos: {
     id: true, session_id: true, user_id: true, name: true, content_hash: true, width: true, height: true,

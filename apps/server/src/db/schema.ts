@@ -69,6 +69,8 @@ export interface CorporateClientsTable {
   support_email: string | null;
   is_default: Flag;
   created_at: Timestamp;
+  /** 1: the company's customers may download originals (migration 2026-11-28-03); off by default. */
+  allow_full_resolution: Generated<Flag>;
 }
 
 /** The host names a company's branding is served on (migration 2026-11-27-01). */
@@ -90,6 +92,8 @@ export interface SliderImagesTable {
   link_url: string | null;
   position: number;
   created_at: Timestamp;
+  /** Whose picture: a company, or the studio's own (null or the default company's id; migration 2026-11-28-02). */
+  corporate_client_id: number | null;
 }
 
 /** A studio backdrop of the editor's background panel (migration 2026-11-25-04). */
@@ -182,6 +186,12 @@ export interface PhotoSessionsTable {
    * (migration 2026-11-22-04): what cached gallery pages are checked against.
    */
   revision: Generated<number>;
+  /** When the gallery expires and is archived (migration 2026-11-28-01; set on creation); null: never. */
+  expires_at: Generated<Timestamp | null>;
+  /** Null while live; set: archived, its photos hidden from the customer and visitors (files kept). */
+  archived_at: Generated<Timestamp | null>;
+  /** When the expiry reminder mail was claimed for sending; cleared when the expiry changes. */
+  expiry_reminder_sent_at: Generated<Timestamp | null>;
 }
 
 export interface PhotosTable {

@@ -14,6 +14,8 @@ export type JobPayloads = {
   'shoot-import': { shootId: number };
   /** A bulk invite of a company's employees (modules/companies/company-invites.service.ts): its pending recipients. */
   'company-invites': { bulkInviteId: number };
+  /** One session's expiry reminder mail (modules/gallery-lifecycle/gallery-lifecycle-job.ts). */
+  'gallery-expiry-reminder': { sessionId: number };
 };
 
 /** A map of job names to payload types: JobPayloads for the app; tests use their own. */

@@ -6,7 +6,9 @@ import {
   ConflictError,
   DomainError,
   ForbiddenError,
+  GoneError,
   NotFoundError,
+  PayloadTooLargeError,
   PaymentDeclinedError,
   ServiceUnavailableError,
   TooManyAttemptsError,
@@ -28,6 +30,8 @@ const STATUS_OF_DOMAIN_ERROR: [new (message: string) => DomainError, number][] =
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [GoneError, 410],
+  [PayloadTooLargeError, 413],
   [TooManyAttemptsError, 429],
   [ServiceUnavailableError, 503],
 ];
@@ -59,6 +63,8 @@ export const errorHandlerPlugin = fp(
         const cause = error instanceof Error ? error.cause : undefined;
         request.log.info({ status: failure.status, reason: failure.message, err: cause }, 'request refused');
       }
+      // 410 is cacheable by default (RFC 9111), and browsers do keep it: an archived gallery comes back when restored.
+      if (failure.status === 410) reply.header('cache-control', 'no-store');
       const body = legacyErrorBody(request) ? successBody(false, failure.message) : { message: failure.message };
       // A string skips the route's response serializer, so this shape is sent whatever the route declares.
       return reply.status(failure.status).type('application/json; charset=utf-8').send(JSON.stringify(body));

@@ -78,6 +78,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'Not allowed to this caller (session-code visitors get the spec’s messages; expired links)',
   404: 'Not found, or not the caller’s: the answer does not tell which',
   409: 'Conflicts with what already exists',
+  410: 'The gallery has been archived: its photos are no longer shown (the studio can restore it)',
   412: 'A protocol header is missing (tus uploads: Tus-Resumable: 1.0.0)',
   413: 'The body is too large',
   415: 'The body’s content type is not accepted',

@@ -15,7 +15,7 @@ import { seedDemoGallery } from './demo-gallery';
 import { seedDemoStudioAdmin } from './demo-studio-admin';
 import { seedDemoSurvey } from './demo-survey';
 import { seedDemoCoupons, seedStudioPricing } from './commerce';
-import { seedStudio } from './studio';
+import { seedDemoFullResolution, seedStudio } from './studio';
 
 export interface SeedOptions {
   db: Kysely<Database>;
@@ -47,6 +47,7 @@ export async function seedDatabase({ db, storage, demoData, clock }: SeedOptions
   const accounts = new AccountsRepository(db);
   const demoCustomerCreated = await seedDemoCustomer(accounts, clock());
   if (demoCustomerCreated) await seedDemoStudioAdmin(db, accounts, clock());
+  if (demoCustomerCreated) await seedDemoFullResolution(db);
   const gallery = new GalleryRepository(db);
   const demoSessionCode = await seedDemoGallery({ accounts, gallery, importer: new PhotoImportService(gallery, storage, clock), clock });
   const demoInviteId = await seedDemoAppointments(new AppointmentsRepository(db), accounts, clock);

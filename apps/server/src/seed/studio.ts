@@ -1,5 +1,6 @@
 import { defaultFaqs } from '@studio-gallery/contract';
-import type { SliderKind } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, SliderKind } from '../db/schema';
 import type { BrandingRepository } from '../modules/branding/branding.repository';
 import { DEFAULT_STUDIO_NAME } from '../modules/branding/branding.service';
 import { type PublicMediaFolder, type Storage, newMediaKey } from '../storage/storage';
@@ -34,7 +35,7 @@ const SLIDERS: Record<SliderKind, SliderSeed[]> = {
 export async function seedStudio(branding: BrandingRepository, storage: Storage, now: Date): Promise<void> {
   if (!(await branding.findDefault())) await createDefaultStudio(branding, storage, now);
   for (const kind of ['gallery', 'corporate'] as const) {
-    if ((await branding.listSliderImages(kind)).length === 0) await createSliderImages(branding, storage, kind, now);
+    if ((await branding.listSliderImages(kind, 'studio')).length === 0) await createSliderImages(branding, storage, kind, now);
   }
 }
 
@@ -61,6 +62,15 @@ async function createDefaultStudio(branding: BrandingRepository, storage: Storag
     is_default: 1,
     created_at: now.toISOString(),
   });
+}
+
+/**
+ * The demo studio offers Full resolution downloads (issue 15 §3), so the demo shows what the FAQ and
+ * the slider promise (about 4500 px originals). Only on the first demo seeding: a studio that turns
+ * it off keeps it off across restarts. A real studio starts with it off (the column's default).
+ */
+export async function seedDemoFullResolution(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('corporate_clients').set({ allow_full_resolution: 1 }).where('is_default', '=', 1).execute();
 }
 
 async function createSliderImages(branding: BrandingRepository, storage: Storage, kind: SliderKind, now: Date): Promise<void> {

@@ -17,7 +17,7 @@ const account = (role: 'customer' | 'staff' | 'admin') => ({
   contactNumber: null, imageUrl: null, activated: true, role,
 });
 
-const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0 };
+const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0, expiringGalleries: [] };
 
 describe('/studio routes', () => {
   it('sends a signed-out visitor of /studio to /login', async () => {
@@ -49,6 +49,9 @@ describe('/studio routes', () => {
       ['Shoots', '/studio/shoots'],
       ['Orders', '/studio/orders'],
       ['Bookings', '/studio/bookings'],
+      ['Calendars', '/studio/calendars'],
+      ['Appointment types', '/studio/appointment-types'],
+      ['Invites', '/studio/invites'],
       ['Activity', '/studio/activity'],
       ['Surveys', '/studio/surveys'],
       ['Background jobs', '/studio/jobs'],

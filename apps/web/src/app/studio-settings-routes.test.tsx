@@ -16,7 +16,7 @@ function signIn() {
 const account = (role: 'staff' | 'admin') => ({
   id: 9, userId: 9, login: 'admin@studio.test', firstName: 'Ada', lastName: 'Admin', email: 'admin@studio.test', contactNumber: null, imageUrl: null, activated: true, role,
 });
-const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0 };
+const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0, expiringGalleries: [] };
 const revenue = { timeZone: 'Europe/Berlin', weeks: [{ week: '2026-W48', start: '2026-11-23', orders: 2, revenueCents: 2500 }] };
 
 describe('/studio settings routes', () => {

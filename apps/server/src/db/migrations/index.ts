@@ -17,6 +17,9 @@ import { jobs } from './2026-11-27-02-jobs';
 import { shootUploads } from './2026-11-27-03-shoot-uploads';
 import { customerEvents } from './2026-11-27-04-customer-events';
 import { bulkInvites } from './2026-11-27-05-bulk-invites';
+import { galleryLifecycle } from './2026-11-28-01-gallery-lifecycle';
+import { companySliderImages } from './2026-11-28-02-company-slider-images';
+import { fullResolutionDownloads } from './2026-11-28-03-full-resolution-downloads';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -41,5 +44,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-27-03-shoot-uploads': shootUploads(dialect),
     '2026-11-27-04-customer-events': customerEvents(dialect),
     '2026-11-27-05-bulk-invites': bulkInvites(dialect),
+    '2026-11-28-01-gallery-lifecycle': galleryLifecycle(dialect),
+    '2026-11-28-02-company-slider-images': companySliderImages(),
+    '2026-11-28-03-full-resolution-downloads': fullResolutionDownloads(),
   };
 }

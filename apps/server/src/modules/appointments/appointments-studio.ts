@@ -1,5 +1,13 @@
-import { DEFAULT_STUDIO_TIME_ZONE } from '@studio-gallery/contract';
-import { IANAZone } from 'luxon';
+import {
+  APPOINTMENT_TYPE_LIMITS,
+  type AppointmentTypeNumber,
+  DEFAULT_STUDIO_TIME_ZONE,
+  clockTimeMinutes,
+  isAppointmentTypeNumber,
+  isCalendarDay,
+  isIanaTimeZone,
+  studioBookingMessages,
+} from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import type { AppointmentInviteRow, AppointmentTypeRow, CalendarRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -58,10 +66,47 @@ export interface CreatedInvite {
 
 /** "09:00" → 540; "17:30" → 1050; "24:00" → 1440. */
 export function parseClockTime(value: string): number {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
-  const minutes = match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
-  if (!match || Number(match[2]) >= 60 || minutes > 1440) throw new ValidationError(`"${value}" is not a time of day (HH:MM)`);
+  const minutes = clockTimeMinutes(value);
+  if (minutes === null) throw new ValidationError(`"${value}" is not a time of day (HH:MM)`);
   return minutes;
+}
+
+/** A range of the day as minutes; refused when it does not run forwards. */
+function parseRange(range: { from: string; to: string }): { startMinute: number; endMinute: number } {
+  const startMinute = parseClockTime(range.from);
+  const endMinute = parseClockTime(range.to);
+  if (startMinute >= endMinute) throw new ValidationError(studioBookingMessages.rangeBackwards);
+  return { startMinute, endMinute };
+}
+
+/** A type's number within the contract's bounds (APPOINTMENT_TYPE_LIMITS), or the default when left out. */
+function typeNumber(value: number | undefined, field: AppointmentTypeNumber, what: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const { min, max } = APPOINTMENT_TYPE_LIMITS[field];
+  if (!isAppointmentTypeNumber(field, value)) throw new ValidationError(`${what} must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function calendarValues(calendar: NewCalendar) {
+  const timeZone = calendar.timeZone?.trim() || DEFAULT_STUDIO_TIME_ZONE;
+  if (!isIanaTimeZone(timeZone)) throw new ValidationError(`"${timeZone}" is not an IANA time zone (e.g. America/Chicago)`);
+  if (!calendar.name.trim() || !calendar.location.trim()) throw new ValidationError('a calendar needs a name and a location');
+  return { name: calendar.name.trim(), location: calendar.location.trim(), time_zone: timeZone };
+}
+
+function typeValues(type: NewAppointmentType) {
+  if (!type.name.trim()) throw new ValidationError('an appointment type needs a name');
+  return {
+    name: type.name.trim(),
+    duration_minutes: typeNumber(type.durationMinutes, 'durationMinutes', '--duration', 0),
+    capacity: typeNumber(type.capacity, 'capacity', '--capacity', 1),
+    buffer_before_minutes: typeNumber(type.bufferBeforeMinutes, 'bufferBeforeMinutes', '--buffer-before', 0),
+    buffer_after_minutes: typeNumber(type.bufferAfterMinutes, 'bufferAfterMinutes', '--buffer-after', 0),
+    minimum_notice_hours: typeNumber(type.minimumNoticeHours, 'minimumNoticeHours', '--notice-hours', 0),
+    booking_window_days: typeNumber(type.bookingWindowDays, 'bookingWindowDays', '--window-days', 60),
+    change_cutoff_hours: typeNumber(type.changeCutoffHours, 'changeCutoffHours', '--cutoff-hours', 24),
+    price_cents: typeNumber(type.priceCents, 'priceCents', '--price', 0),
+  };
 }
 
 /** "1-5" → [1..5]; "1,3,5" → [1,3,5]; weekday 1 = Monday … 7 = Sunday. */
@@ -97,10 +142,42 @@ export class AppointmentsStudio {
   }
 
   async addCalendar(calendar: NewCalendar): Promise<CalendarRow> {
-    const timeZone = calendar.timeZone ?? DEFAULT_STUDIO_TIME_ZONE;
-    if (!IANAZone.isValidZone(timeZone)) throw new ValidationError(`"${timeZone}" is not an IANA time zone (e.g. America/Chicago)`);
-    if (!calendar.name.trim() || !calendar.location.trim()) throw new ValidationError('a calendar needs a name and a location');
-    return this.repository.insertCalendar({ name: calendar.name.trim(), location: calendar.location.trim(), time_zone: timeZone, created_at: this.clock().toISOString() });
+    return this.repository.insertCalendar({ ...calendarValues(calendar), created_at: this.clock().toISOString() });
+  }
+
+  async updateCalendar(id: number, calendar: NewCalendar): Promise<CalendarRow> {
+    const row = await this.repository.updateCalendar(id, calendarValues(calendar));
+    if (!row) throw new NotFoundError(studioBookingMessages.calendarNotFound);
+    return row;
+  }
+
+  async setCalendarActive(id: number, active: boolean): Promise<CalendarRow> {
+    const row = await this.repository.setCalendarActive(id, active);
+    if (!row) throw new NotFoundError(studioBookingMessages.calendarNotFound);
+    return row;
+  }
+
+  /** Replaces the whole week's opening hours (weekdays left out are closed). */
+  async setWeek(ref: string, days: { weekday: number; ranges: { from: string; to: string }[] }[]): Promise<CalendarRow> {
+    const calendar = await this.calendar(ref);
+    const ranges = days.flatMap((day) => day.ranges.map((range) => ({ weekday: day.weekday, ...parseRange(range) })));
+    await this.repository.replaceWeekHours(calendar.id, ranges);
+    return calendar;
+  }
+
+  /** A date closed (whole day), or open at these ranges instead of what its weekday has. */
+  async setDateRanges(ref: string, date: string, kind: 'closed' | 'open', ranges: { from: string; to: string }[]): Promise<CalendarRow> {
+    const calendar = await this.calendar(ref);
+    if (!isCalendarDay(date)) throw new ValidationError('--date must be YYYY-MM-DD');
+    if (kind === 'open' && ranges.length === 0) throw new ValidationError(studioBookingMessages.openNeedsHours);
+    await this.repository.setExceptionRanges(calendar.id, date, kind, kind === 'open' ? ranges.map(parseRange) : []);
+    return calendar;
+  }
+
+  async removeDate(ref: string, date: string): Promise<CalendarRow> {
+    const calendar = await this.calendar(ref);
+    if (!(await this.repository.deleteExceptions(calendar.id, date))) throw new NotFoundError(studioBookingMessages.exceptionNotFound);
+    return calendar;
   }
 
   /** A calendar by id or name. */
@@ -113,25 +190,13 @@ export class AppointmentsStudio {
 
   async setHours(ref: string, weekdays: number[], from: string, to: string): Promise<CalendarRow> {
     const calendar = await this.calendar(ref);
-    const start = parseClockTime(from);
-    const end = parseClockTime(to);
-    if (start >= end) throw new ValidationError('--from must be before --to');
-    await this.repository.setHours(calendar.id, weekdays, start, end);
+    const { startMinute, endMinute } = parseRange({ from, to });
+    await this.repository.setHours(calendar.id, weekdays, startMinute, endMinute);
     return calendar;
   }
 
-  async setDate(ref: string, date: string, hours: { from: string; to: string } | null): Promise<CalendarRow> {
-    const calendar = await this.calendar(ref);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new ValidationError('--date must be YYYY-MM-DD');
-    if (hours) {
-      const start = parseClockTime(hours.from);
-      const end = parseClockTime(hours.to);
-      if (start >= end) throw new ValidationError('--from must be before --to');
-      await this.repository.setException(calendar.id, date, 'open', start, end);
-    } else {
-      await this.repository.setException(calendar.id, date, 'closed', null, null);
-    }
-    return calendar;
+  setDate(ref: string, date: string, hours: { from: string; to: string } | null): Promise<CalendarRow> {
+    return hours ? this.setDateRanges(ref, date, 'open', [hours]) : this.setDateRanges(ref, date, 'closed', []);
   }
 
   hoursOf(calendarId: number) {
@@ -143,30 +208,33 @@ export class AppointmentsStudio {
   }
 
   async addType(type: NewAppointmentType): Promise<AppointmentTypeRow> {
-    if (!type.name.trim()) throw new ValidationError('an appointment type needs a name');
-    const whole = (value: number | undefined, what: string, min: number) => {
-      if (value !== undefined && (!Number.isInteger(value) || value < min)) throw new ValidationError(`${what} must be a whole number of at least ${min}`);
-      return value;
-    };
-    whole(type.durationMinutes, '--duration', 1);
-    whole(type.capacity, '--capacity', 1);
+    const values = typeValues(type);
     try {
-      return await this.repository.insertType({
-        name: type.name.trim(),
-        duration_minutes: type.durationMinutes,
-        capacity: type.capacity,
-        buffer_before_minutes: whole(type.bufferBeforeMinutes, '--buffer-before', 0) ?? 0,
-        buffer_after_minutes: whole(type.bufferAfterMinutes, '--buffer-after', 0) ?? 0,
-        minimum_notice_hours: whole(type.minimumNoticeHours, '--notice-hours', 0) ?? 0,
-        booking_window_days: whole(type.bookingWindowDays, '--window-days', 1) ?? 60,
-        change_cutoff_hours: whole(type.changeCutoffHours, '--cutoff-hours', 0) ?? 24,
-        price_cents: whole(type.priceCents, '--price', 0) ?? 0,
-        created_at: this.clock().toISOString(),
-      });
+      return await this.repository.insertType({ ...values, created_at: this.clock().toISOString() });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(`an appointment type "${type.name.trim()}" exists already`, { cause: error });
+      if (isUniqueViolation(error)) throw new ConflictError(`an appointment type "${values.name}" exists already`, { cause: error });
       throw error;
     }
+  }
+
+  /** Changes every value of a type (priceCents left out: unchanged). */
+  async updateType(id: number, type: Omit<NewAppointmentType, 'priceCents'> & { priceCents?: number }): Promise<AppointmentTypeRow> {
+    const { price_cents, ...values } = typeValues(type);
+    let row: AppointmentTypeRow | null;
+    try {
+      row = await this.repository.updateType(id, type.priceCents === undefined ? values : { ...values, price_cents });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(`an appointment type "${values.name}" exists already`, { cause: error });
+      throw error;
+    }
+    if (!row) throw new NotFoundError(studioBookingMessages.typeNotFound);
+    return row;
+  }
+
+  async setTypeActive(id: number, active: boolean): Promise<AppointmentTypeRow> {
+    const row = await this.repository.updateType(id, { active: active ? 1 : 0 });
+    if (!row) throw new NotFoundError(studioBookingMessages.typeNotFound);
+    return row;
   }
 
   /** A type by id or name. */
@@ -197,21 +265,25 @@ export class AppointmentsStudio {
       createdAt: now.toISOString(),
     });
     const link = this.inviteLink(invite.id);
-    if (request.mail !== false && this.mailer && this.branding) {
-      const branding = await this.branding.mailBranding();
-      await this.mailer.send(
-        brandedMail(user.email, branding, {
-          subject: `Book your ${type.name} with ${branding.studioName}`,
-          greeting: user.first_name ? `Hi ${user.first_name},` : 'Hi,',
-          paragraphs: [`${branding.studioName} invites you to book your ${type.name} (${type.duration_minutes} minutes). Pick a place, a day and a time that suit you.`],
-          action: { label: 'Book my appointment', url: link },
-          afterAction: invite.expires_at
-            ? `The link works until ${invite.expires_at.slice(0, 10)}.`
-            : 'You will get a confirmation with a calendar file once you have booked.',
-        }),
-      );
-    }
+    if (request.mail !== false) await this.mailInvite(invite, user, type);
     return { invite, customer: user, customerCreated: created, link };
+  }
+
+  /** Mails an invite's link to its customer (a new invite, or the studio's resend). */
+  async mailInvite(invite: AppointmentInviteRow, customer: { email: string; first_name: string }, type: AppointmentTypeRow): Promise<void> {
+    if (!this.mailer || !this.branding) return;
+    const branding = await this.branding.mailBranding();
+    await this.mailer.send(
+      brandedMail(customer.email, branding, {
+        subject: `Book your ${type.name} with ${branding.studioName}`,
+        greeting: customer.first_name ? `Hi ${customer.first_name},` : 'Hi,',
+        paragraphs: [`${branding.studioName} invites you to book your ${type.name} (${type.duration_minutes} minutes). Pick a place, a day and a time that suit you.`],
+        action: { label: 'Book my appointment', url: this.inviteLink(invite.id) },
+        afterAction: invite.expires_at
+          ? `The link works until ${invite.expires_at.slice(0, 10)}.`
+          : 'You will get a confirmation with a calendar file once you have booked.',
+      }),
+    );
   }
 
   inviteLink(inviteId: string): string {

@@ -10,7 +10,7 @@ import type {
   CalendarsTable,
   Database,
 } from '../../db/schema';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 
 /** A booked appointment as availability counts it: its instants and its type's buffers. */
 export interface BookingWithBuffers {
@@ -19,6 +19,17 @@ export interface BookingWithBuffers {
   endsAt: string;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+}
+
+/** An invite of the studio's list: its customer, its type's name, and whether it is booked. */
+export interface InviteListRow extends InviteWithCustomer {
+  type_name: string;
+  booked: boolean;
+}
+
+function toInviteListRow<T extends InviteWithCustomer & { type_name: string; booked: unknown }>(row: T): InviteListRow {
+  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
+  return { ...row, booked: row.booked === true || Number(row.booked) === 1 };
 }
 
 /** An invite with its customer. */
@@ -111,6 +122,14 @@ export class AppointmentsRepository {
     return this.db.insertInto('calendars').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
+  async updateCalendar(id: number, values: { name: string; location: string; time_zone: string }): Promise<CalendarRow | null> {
+    return (await this.db.updateTable('calendars').set(values).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
+  }
+
+  async setCalendarActive(id: number, active: boolean): Promise<CalendarRow | null> {
+    return (await this.db.updateTable('calendars').set({ active: active ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
+  }
+
   listHours(calendarId: number): Promise<CalendarHoursRow[]> {
     return this.db.selectFrom('calendar_hours').selectAll().where('calendar_id', '=', calendarId).orderBy('weekday').orderBy('start_minute').execute();
   }
@@ -122,6 +141,18 @@ export class AppointmentsRepository {
       await trx
         .insertInto('calendar_hours')
         .values(weekdays.map((weekday) => ({ calendar_id: calendarId, weekday, start_minute: startMinute, end_minute: endMinute })))
+        .execute();
+    });
+  }
+
+  /** Replaces the whole week's opening hours of a calendar. */
+  async replaceWeekHours(calendarId: number, ranges: { weekday: number; startMinute: number; endMinute: number }[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('calendar_hours').where('calendar_id', '=', calendarId).execute();
+      if (ranges.length === 0) return;
+      await trx
+        .insertInto('calendar_hours')
+        .values(ranges.map((r) => ({ calendar_id: calendarId, weekday: r.weekday, start_minute: r.startMinute, end_minute: r.endMinute })))
         .execute();
     });
   }
@@ -141,10 +172,25 @@ export class AppointmentsRepository {
 
   /** Replaces the exceptions of one date with this one. */
   async setException(calendarId: number, date: string, kind: 'closed' | 'open', startMinute: number | null, endMinute: number | null): Promise<void> {
+    const ranges = startMinute === null || endMinute === null ? [] : [{ startMinute, endMinute }];
+    await this.setExceptionRanges(calendarId, date, kind, ranges);
+  }
+
+  /** Replaces the exceptions of one date: closed (the whole day when `ranges` is empty), or open at `ranges`. */
+  async setExceptionRanges(calendarId: number, date: string, kind: 'closed' | 'open', ranges: { startMinute: number; endMinute: number }[]): Promise<void> {
+    const rows = ranges.length
+      ? ranges.map((r) => ({ calendar_id: calendarId, date, kind, start_minute: r.startMinute, end_minute: r.endMinute }))
+      : [{ calendar_id: calendarId, date, kind, start_minute: null, end_minute: null }];
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('calendar_exceptions').where('calendar_id', '=', calendarId).where('date', '=', date).execute();
-      await trx.insertInto('calendar_exceptions').values({ calendar_id: calendarId, date, kind, start_minute: startMinute, end_minute: endMinute }).execute();
+      await trx.insertInto('calendar_exceptions').values(rows).execute();
     });
+  }
+
+  /** Removes the exceptions of one date; false when it had none. */
+  async deleteExceptions(calendarId: number, date: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('calendar_exceptions').where('calendar_id', '=', calendarId).where('date', '=', date).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   // --- Appointment types ---
@@ -165,7 +211,37 @@ export class AppointmentsRepository {
     return this.db.insertInto('appointment_types').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
+  async updateType(id: number, values: Omit<Updateable<AppointmentTypesTable>, 'id' | 'created_at'>): Promise<AppointmentTypeRow | null> {
+    return (await this.db.updateTable('appointment_types').set(values).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
+  }
+
   // --- Invites ---
+
+  /** A page of invites, newest first, with their customer, type and whether a booking holds them. */
+  async listInvites(page: number, pageSize: number): Promise<{ rows: InviteListRow[]; total: number }> {
+    const rows = await this.inviteListQuery().orderBy('appointment_invites.created_at', 'desc').orderBy('appointment_invites.id').limit(pageSize).offset((page - 1) * pageSize).execute();
+    const count = await this.db.selectFrom('appointment_invites').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    return { rows: rows.map(toInviteListRow), total: Number(count.n) };
+  }
+
+  async findInviteListRow(id: string): Promise<InviteListRow | null> {
+    const row = await this.inviteListQuery().where('appointment_invites.id', '=', id).executeTakeFirst();
+    return row ? toInviteListRow(row) : null;
+  }
+
+  private inviteListQuery() {
+    return this.db
+      .selectFrom('appointment_invites')
+      .innerJoin('users', 'users.id', 'appointment_invites.user_id')
+      .innerJoin('appointment_types', 'appointment_types.id', 'appointment_invites.appointment_type_id')
+      .selectAll('appointment_invites')
+      .select(['users.email', 'users.first_name', 'users.last_name', 'appointment_types.name as type_name'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('appointments').select('appointments.id').whereRef('appointments.invite_id', '=', 'appointment_invites.id').where('appointments.status', '=', 'booked'))
+          .as('booked'),
+      );
+  }
 
   async insertInvite(values: {
     id: string;

@@ -81,6 +81,12 @@ export class BackgroundsService {
     }
   }
 
+  async get(id: number): Promise<BackgroundImageRow> {
+    const row = await this.backgrounds.find(id);
+    if (!row) throw new NotFoundError(`There is no backdrop ${id}`);
+    return row;
+  }
+
   async setEnabled(id: number, enabled: boolean): Promise<BackgroundImageRow> {
     const row = await this.backgrounds.setStatus(id, enabled ? 1 : 0);
     if (!row) throw new NotFoundError(`There is no backdrop ${id}`);

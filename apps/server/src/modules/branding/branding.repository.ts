@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type {
   CorporateClientRow,
   Database,
@@ -7,6 +7,15 @@ import type {
   SliderImageRow,
   SliderKind,
 } from '../../db/schema';
+
+/** Whose slider: a company's (by id), or the studio's: the default company's rows and those of no company. */
+export type SliderOwner = { clientId: number } | 'studio';
+
+function ownedBy(eb: ExpressionBuilder<Database, 'slider_images'>, owner: SliderOwner) {
+  if (owner !== 'studio') return eb('corporate_client_id', '=', owner.clientId);
+  const studio = eb.selectFrom('corporate_clients').select('id').where('is_default', '=', 1);
+  return eb.or([eb('corporate_client_id', 'is', null), eb('corporate_client_id', 'in', studio)]);
+}
 
 export class BrandingRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -36,14 +45,38 @@ export class BrandingRepository {
     return this.db.insertInto('corporate_clients').values(client).returningAll().executeTakeFirstOrThrow();
   }
 
-  listSliderImages(kind: SliderKind): Promise<SliderImageRow[]> {
+  /** A slider's pictures in order. */
+  listSliderImages(kind: SliderKind, owner: SliderOwner): Promise<SliderImageRow[]> {
     return this.db
       .selectFrom('slider_images')
       .selectAll()
       .where('kind', '=', kind)
+      .where((eb) => ownedBy(eb, owner))
       .orderBy('position')
       .orderBy('id')
       .execute();
+  }
+
+  insertSliderImage(image: NewSliderImageRow): Promise<SliderImageRow> {
+    return this.db.insertInto('slider_images').values(image).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The deleted row; undefined when the owner's slider has no such picture. */
+  deleteSliderImage(id: number, kind: SliderKind, owner: SliderOwner): Promise<SliderImageRow | undefined> {
+    return this.db
+      .deleteFrom('slider_images')
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .where((eb) => ownedBy(eb, owner))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Positions 0, 1, 2… in the order of `ids` (the caller checked they are the slider's pictures). */
+  async setSliderOrder(ids: readonly number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [position, id] of ids.entries()) await trx.updateTable('slider_images').set({ position }).where('id', '=', id).execute();
+    });
   }
 
   async insertSliderImages(images: NewSliderImageRow[]): Promise<void> {

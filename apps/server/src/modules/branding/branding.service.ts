@@ -23,8 +23,11 @@ export class BrandingService {
     return client ? [toCorporateClient(client)] : [];
   }
 
-  async sliderImages(kind: SliderKind): Promise<SliderImage[]> {
-    const rows = await this.branding.listSliderImages(kind);
+  /** A slider's pictures for the request's host: its company's, else (none, or no company) the studio's. */
+  async sliderImages(kind: SliderKind, host: string | undefined): Promise<SliderImage[]> {
+    const client = host ? await this.branding.findByHost(normalizeHost(host), normalizeCompanyHost(host)) : undefined;
+    let rows = client && !client.is_default ? await this.branding.listSliderImages(kind, { clientId: client.id }) : [];
+    if (rows.length === 0) rows = await this.branding.listSliderImages(kind, 'studio');
     return rows.map((row) => ({ id: row.id, title: row.title, photoUrl: mediaUrl(row.photo_key), url: row.link_url }));
   }
 

@@ -151,15 +151,17 @@ export class PricingRepository {
     return row ? Number(row.used_count) : null;
   }
 
-  /** The caller's live photos among `ids` (others' and deleted photos are simply absent). */
+  /** The caller's live photos among `ids` (others', deleted ones and those of archived sessions are simply absent). */
   async orderablePhotos(userId: number, ids: readonly number[]): Promise<OrderablePhoto[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('photos')
-      .select(['id', 'session_id', 'name', 'is_retouched'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', [...ids])
-      .where('deleted_at', 'is', null)
+      .innerJoin('photo_sessions', 'photo_sessions.id', 'photos.session_id')
+      .select(['photos.id', 'photos.session_id', 'photos.name', 'photos.is_retouched'])
+      .where('photos.user_id', '=', userId)
+      .where('photos.id', 'in', [...ids])
+      .where('photos.deleted_at', 'is', null)
+      .where('photo_sessions.archived_at', 'is', null)
       .execute();
     return rows.map((row) => ({ id: row.id, sessionId: row.session_id, name: row.name, isRetouched: fromFlag(Number(row.is_retouched)) }));
   }

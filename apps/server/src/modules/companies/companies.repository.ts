@@ -46,7 +46,7 @@ export interface ActivityEntry {
 }
 
 export type CompanyChanges = Partial<
-  Pick<NewCorporateClientRow, 'name' | 'base_url' | 'accent_color' | 'copyright' | 'tiktok_url' | 'instagram_url' | 'twitter_url' | 'youtube_url' | 'faqs_json' | 'support_email'>
+  Pick<NewCorporateClientRow, 'name' | 'base_url' | 'accent_color' | 'copyright' | 'tiktok_url' | 'instagram_url' | 'twitter_url' | 'youtube_url' | 'faqs_json' | 'support_email' | 'allow_full_resolution'>
 >;
 
 export type CompanyImageColumn = 'logo_dark_key' | 'logo_white_key' | 'background_key';

@@ -17,7 +17,7 @@ import {
 } from '@studio-gallery/contract';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
-import { fromFlag } from '../../db/schema';
+import { fromFlag, toFlag } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { type Storage, mediaUrl, newMediaKey } from '../../storage/storage';
@@ -74,6 +74,7 @@ export class CompaniesService {
           youtube_url: changes.youtube_url ?? null,
           faqs_json: changes.faqs_json ?? '[]',
           support_email: changes.support_email ?? null,
+          allow_full_resolution: changes.allow_full_resolution ?? 0,
           is_default: 0,
           created_at: now.toISOString(),
         },
@@ -298,6 +299,7 @@ function columnsOf(input: UpdateCompanyRequest): CompanyChanges {
   if (input.accentColor !== undefined) changes.accent_color = input.accentColor.toUpperCase();
   if (input.copyright !== undefined) changes.copyright = input.copyright.trim();
   if (input.supportEmail !== undefined) changes.support_email = input.supportEmail === null || input.supportEmail === '' ? null : normalizeEmail(input.supportEmail);
+  if (input.allowFullResolution !== undefined) changes.allow_full_resolution = toFlag(input.allowFullResolution);
   if (input.faqs !== undefined) changes.faqs_json = JSON.stringify(input.faqs.map(({ question, answer }) => ({ question, answer })));
   const links = input.socialLinks;
   if (links) {
@@ -338,5 +340,6 @@ function toCompany({ row, hosts, employeeCount }: CompanyRecord): Company {
     bannerUrl: mediaUrl(row.background_key),
     employeeCount,
     createdAt: String(row.created_at),
+    allowFullResolution: fromFlag(row.allow_full_resolution),
   };
 }

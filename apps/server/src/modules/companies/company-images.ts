@@ -6,8 +6,15 @@ import { loadSharp } from '../../media/sharp';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'svg', 'avif', 'heif']);
 const MAX_INPUT_PIXELS = 60_000_000;
 
-/** Logos: PNG (transparency kept) within 1200x600; the banner: JPEG within 2560x2560. Never enlarged. */
-const RENDITIONS: Record<CompanyImageKind, { width: number; height: number; format: 'png' | 'jpg' }> = {
+/** What an uploaded branding image becomes: a PNG (transparency kept) or a JPEG within a box, never enlarged. */
+export interface BrandingRendition {
+  width: number;
+  height: number;
+  format: 'png' | 'jpg';
+}
+
+/** Logos: PNG within 1200x600; the banner: JPEG within 2560x2560. */
+const RENDITIONS: Record<CompanyImageKind, BrandingRendition> = {
   logoDark: { width: 1200, height: 600, format: 'png' },
   logoWhite: { width: 1200, height: 600, format: 'png' },
   banner: { width: 2560, height: 2560, format: 'jpg' },
@@ -17,9 +24,14 @@ const RENDITIONS: Record<CompanyImageKind, { width: number; height: number; form
  * Turns an uploaded branding image into what is stored and served: re-encoded by sharp, so an SVG's
  * scripts or a file's metadata never reach a browser. A file that is not an image is refused (400).
  */
-export async function toCompanyImage(kind: CompanyImageKind, upload: Buffer): Promise<{ data: Buffer; extension: 'png' | 'jpg' }> {
+export function toCompanyImage(kind: CompanyImageKind, upload: Buffer): Promise<{ data: Buffer; extension: 'png' | 'jpg' }> {
+  return toBrandingImage(upload, RENDITIONS[kind], COMPANY_IMAGE_MAX_BYTES);
+}
+
+/** The same for any branding picture (a slider's too): checked by content, re-encoded as `rendition`. */
+export async function toBrandingImage(upload: Buffer, rendition: BrandingRendition, maxBytes: number): Promise<{ data: Buffer; extension: 'png' | 'jpg' }> {
   if (upload.length === 0) throw new ValidationError('The file is empty');
-  if (upload.length > COMPANY_IMAGE_MAX_BYTES) throw new ValidationError(`The image is larger than ${COMPANY_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  if (upload.length > maxBytes) throw new ValidationError(`The image is larger than ${maxBytes / 1024 / 1024} MB`);
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -28,7 +40,6 @@ export async function toCompanyImage(kind: CompanyImageKind, upload: Buffer): Pr
     throw new ValidationError('Not an image: use a PNG, JPEG, WebP or SVG file');
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new ValidationError(`Unsupported image type ${format ?? 'unknown'}: use a PNG, JPEG, WebP or SVG file`);
-  const rendition = RENDITIONS[kind];
   try {
     const pipeline = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,4 +1,4 @@
-import type { BulkInvite, CreateBulkInviteRequest, StudioAppointmentOptions } from '@studio-gallery/contract';
+import type { BulkInvite, CreateBulkInviteRequest } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
@@ -56,15 +56,6 @@ export class CompanyInvitesService {
     private readonly jobs: Pick<JobQueue, 'send'>,
     private readonly clock: Clock,
   ) {}
-
-  /** The active appointment types and calendars booking invites can be for. */
-  async appointmentOptions(): Promise<StudioAppointmentOptions> {
-    const [types, calendars] = await Promise.all([this.appointments.listTypes(), this.appointments.listCalendars()]);
-    return {
-      types: types.filter((t) => Number(t.active) === 1).map((t) => ({ id: Number(t.id), name: t.name, durationMinutes: t.duration_minutes, priceCents: t.price_cents })),
-      calendars: calendars.filter((c) => Number(c.active) === 1).map((c) => ({ id: Number(c.id), name: c.name, location: c.location })),
-    };
-  }
 
   /** Records a bulk invite of the company's employees (all, or those named) and queues its job. */
   async create(actor: ActivityActor, companyId: number, request: CreateBulkInviteRequest): Promise<BulkInvite> {

@@ -1,13 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type DownloadResolution, type DownloadTokenResponse, EDITED_FILE_PREFIX, galleryMessages } from '@studio-gallery/contract';
+import {
+  DOWNLOAD_RESOLUTIONS,
+  type DownloadOptionsResponse,
+  type DownloadResolution,
+  type DownloadTokenResponse,
+  EDITED_FILE_PREFIX,
+  galleryMessages,
+} from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import { ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from '../../media/zip-writer';
-import { NotFoundError, ValidationError } from '../../errors';
+import { contentTypeForKey } from '../../media/content-types';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { BrandingService } from '../branding/branding.service';
 import { type GalleryService, type PhotoFileRef, type Viewer, safeFileName } from './gallery.service';
-import { type MediaVariant, downloadChecksum, mediaFileKey, shownVariant, storedVersion } from './photo-media';
+import { type MediaVariant, type StoredMediaFolder, downloadChecksum, mediaFileKey, shownVariant, storedVersion } from './photo-media';
 
 /** Download tokens (the `hash` of the download calls) work for 5 minutes. */
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -24,6 +32,9 @@ export interface FileDownload {
   size: number | null;
   stream: Readable;
 }
+
+/** A resolution's byte in a token (sm 0 and hr 1 as before Full resolution existed). */
+const RESOLUTION_CODES: readonly DownloadResolution[] = ['sm', 'hr', 'full'];
 
 /** A version's byte in a token (0 and 1 as before edits existed, so tokens stay readable across a deploy). */
 const VARIANT_CODES: readonly MediaVariant[] = ['original', 'retouched', 'edited'];
@@ -44,7 +55,7 @@ function packClaims(claims: TokenClaims): string {
   const bytes = Buffer.alloc(14);
   bytes.writeUIntBE(claims.photoId, 0, 6);
   bytes.writeUInt8(VARIANT_CODES.indexOf(claims.variant), 6);
-  bytes.writeUInt8(claims.resolution === 'hr' ? 1 : 0, 7);
+  bytes.writeUInt8(RESOLUTION_CODES.indexOf(claims.resolution), 7);
   bytes.writeUIntBE(claims.expiresSeconds, 8, 6);
   return bytes.toString('base64url');
 }
@@ -53,11 +64,12 @@ function unpackClaims(payload: string): TokenClaims | null {
   const bytes = Buffer.from(payload, 'base64url');
   if (bytes.length !== 14) return null;
   const variant = VARIANT_CODES[bytes.readUInt8(6)];
-  if (variant === undefined) return null;
+  const resolution = RESOLUTION_CODES[bytes.readUInt8(7)];
+  if (variant === undefined || resolution === undefined) return null;
   return {
     photoId: bytes.readUIntBE(0, 6),
     variant,
-    resolution: bytes.readUInt8(7) === 1 ? 'hr' : 'sm',
+    resolution,
     expiresSeconds: bytes.readUIntBE(8, 6),
   };
 }
@@ -79,23 +91,26 @@ export class DownloadsService {
   /**
    * POST /ex/images/download-single-image(-with-photoresolution): checks the viewer may see the photo
    * the URL names (the retouched version when a retouched URL is given) and answers a token for
-   * GET /ex/images/download/{hash} plus the file name, ending `_sm` or `_hr`. A URL of the edited
-   * version downloads it (`edited-` name); a RetouchImageURL that names the original of a retouched
-   * photo downloads the retouched version as the photo shows it (edited, when the edit was made from it).
+   * GET /ex/images/download/{hash} plus the file name, ending `_sm`, `_hr` or `_full` (Full resolution:
+   * 403 unless the owner's company allows it). A URL of the edited version downloads it (`edited-`
+   * name); a RetouchImageURL that names the original of a retouched photo downloads the retouched
+   * version as the photo shows it (edited, when the edit was made from it).
    */
   async createToken(viewer: Viewer, request: DownloadRequest): Promise<DownloadTokenResponse> {
     const url = request.retouchUrl?.trim() || request.originalUrl?.trim();
     if (!url) throw new ValidationError(galleryMessages.incorrectUrl);
     const ref = await this.gallery.photoFromUrl(viewer, url);
+    if (request.resolution === 'full') await this.assertFullResolutionAllowed([ref.photo.user_id]);
     const variant: MediaVariant =
       ref.variant === 'original' && request.retouchUrl?.trim() && ref.photo.retouched_media_key ? shownVariant(ref.photo, 'retouched') : ref.variant;
     const expiresSeconds = Math.ceil((this.clock().getTime() + TOKEN_LIFETIME_MS) / 1000);
     const payload = packClaims({ photoId: ref.photo.id, variant, resolution: request.resolution, expiresSeconds });
     await this.gallery.recordEvent('downloaded', [ref.photo], viewer, { resolution: request.resolution });
-    return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution) };
+    const extension = storedVersion(ref.photo, variant)?.extension;
+    return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution, extension) };
   }
 
-  /** The file a token names; 404 for an unknown, forged, expired or other-purpose token. */
+  /** The file a token names; 404 for an unknown, forged, expired or other-purpose token; 403 for Full resolution no longer allowed. */
   async openToken(hash: string): Promise<FileDownload> {
     const [payload, signature] = hash.split('.');
     if (!payload || !signature || !safeEqual(this.sign(payload), signature)) throw new NotFoundError(galleryMessages.downloadExpired);
@@ -105,9 +120,17 @@ export class DownloadsService {
     // An edited version replaced or reverted since the token was made: its files are gone (404), as a deleted photo's.
     const version = storedVersion(photo, claims.variant);
     if (!version) throw new NotFoundError(galleryMessages.imageNotFound);
-    const stored = await this.storage.getStream(mediaFileKey(version.folder, claims.resolution, 'jpg'));
+    // Asked again: the studio may have turned Full resolution off since the token was made.
+    if (claims.resolution === 'full') await this.assertFullResolutionAllowed([photo.user_id]);
+    const file = downloadFile(version, claims.resolution);
+    const stored = await this.storage.getStream(file.key);
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
-    return { fileName: downloadName(photo.name, claims.variant, claims.resolution), contentType: 'image/jpeg', size: stored.size, stream: stored.stream };
+    return {
+      fileName: downloadName(photo.name, claims.variant, claims.resolution, version.extension),
+      contentType: contentTypeForKey(file.key),
+      size: stored.size,
+      stream: stored.stream,
+    };
   }
 
   /**
@@ -129,12 +152,14 @@ export class DownloadsService {
       }
     }
 
+    if (resolution === 'full') await this.assertFullResolutionAllowed(refs.map((ref) => ref.photo.user_id));
+
     const names = new UniqueNames();
     const entries: ZipEntrySource[] = await Promise.all(
       refs.map(async ({ photo, variant }) => {
         const version = storedVersion(photo, variant);
         if (!version) throw new NotFoundError(galleryMessages.imageNotFound);
-        const key = mediaFileKey(version.folder, resolution, 'jpg');
+        const { key, crc32 } = downloadFile(version, resolution);
         const size = await this.storage.size(key);
         if (size === null) throw new NotFoundError(galleryMessages.imageNotFound);
         const open = async () => {
@@ -142,8 +167,7 @@ export class DownloadsService {
           if (!stored) throw new Error(`missing ${key}`);
           return stored.stream;
         };
-        const crc32 = downloadChecksum(version.crc32, resolution);
-        return { name: downloadName(photo.name, variant, resolution), size, crc32, open };
+        return { name: downloadName(photo.name, variant, resolution, version.extension), size, crc32, open };
       }),
     );
     for (const entry of entries) entry.name = names.take(entry.name);
@@ -161,22 +185,52 @@ export class DownloadsService {
     };
   }
 
+  /**
+   * GET /ex/images/download-options: the sizes offered to the viewer. Full resolution is the photo
+   * owner's company's choice: a customer's own company, a visitor's session owner's.
+   */
+  async options(viewer: Viewer): Promise<DownloadOptionsResponse> {
+    const ownerId = viewer.kind === 'user' ? viewer.userId : (await this.gallery.sessionOfCode(viewer.code)).user_id;
+    const allowFullResolution = await this.gallery.fullResolutionAllowed(ownerId);
+    return { resolutions: DOWNLOAD_RESOLUTIONS.filter((r) => r !== 'full' || allowFullResolution), allowFullResolution };
+  }
+
+  /** 403 unless the company of every owner allows Full resolution (the studio's switch, per company). */
+  private async assertFullResolutionAllowed(ownerIds: readonly number[]): Promise<void> {
+    for (const ownerId of new Set(ownerIds)) {
+      if (!(await this.gallery.fullResolutionAllowed(ownerId))) throw new ForbiddenError(galleryMessages.fullResolutionNotAllowed);
+    }
+  }
+
   private sign(payload: string): string {
     return createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, 22);
   }
 }
 
 /**
+ * The file a version is downloaded as: a JPEG rendition (`sm.jpg`, `hr.jpg`, CRC-32 recorded at
+ * import), or for Full resolution the version's original as stored (`original.<ext>`, checksummed on
+ * the way through a ZIP). Full resolution is each version's own original: the imported file, the
+ * studio's retouched file as delivered, or the editor's saved image at the size it was saved.
+ */
+function downloadFile(version: StoredMediaFolder, resolution: DownloadResolution): { key: string; crc32: number | null } {
+  if (resolution === 'full') return { key: mediaFileKey(version.folder, 'original', version.extension), crc32: null };
+  return { key: mediaFileKey(version.folder, resolution, 'jpg'), crc32: downloadChecksum(version.crc32, resolution) };
+}
+
+/**
  * `Jane 01` → `Jane 01_hr.jpg`; a retouched version: `Jane 01_retouched_hr.jpg`; an edited version
  * (spec §9, "Default edited filename 'edited-' plus name"): `edited-Jane 01_hr.jpg`, whatever it was made from.
+ * Full resolution keeps the original's extension: `Jane 01_full.tif`.
  */
-export function downloadName(photoName: string, variant: MediaVariant, resolution: DownloadResolution): string {
+export function downloadName(photoName: string, variant: MediaVariant, resolution: DownloadResolution, originalExtension = 'jpg'): string {
   const name = safeFileName(photoName);
+  const suffix = `_${resolution}.${resolution === 'full' ? originalExtension : 'jpg'}`;
   if (variant === 'edited') {
     const edited = name.toLowerCase().startsWith(EDITED_FILE_PREFIX) ? name : `${EDITED_FILE_PREFIX}${name}`;
-    return `${edited}_${resolution}.jpg`;
+    return `${edited}${suffix}`;
   }
-  return `${name}${variant === 'retouched' ? '_retouched' : ''}_${resolution}.jpg`;
+  return `${name}${variant === 'retouched' ? '_retouched' : ''}${suffix}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -89,12 +89,25 @@ export interface RevisionRow {
   sessions: CountValue;
   newest: CountValue;
   revisions: CountValue;
+  archived: CountValue;
 }
 
-const REVISIONS_SELECT = 'select user_id, count(*) as sessions, max(id) as newest, sum(revision) as revisions from photo_sessions';
+const REVISIONS_SELECT =
+  'select user_id, count(*) as sessions, max(id) as newest, sum(revision) as revisions, sum(case when archived_at is null then 0 else 1 end) as archived from photo_sessions';
 
 /** The revision of a customer with no sessions (see userRevisions). */
 export const NO_SESSIONS_REVISION = '0:0:0';
+
+/** A customer's page revision, and whether every one of their sessions is archived (the gallery lifecycle). */
+export interface UserRevision {
+  revision: string;
+  allArchived: boolean;
+}
+
+export const NO_SESSIONS: UserRevision = { revision: NO_SESSIONS_REVISION, allArchived: false };
+
+/** A photo with whether its session is archived (its photos then are not shown: the gallery lifecycle). */
+export type GalleryPhotoRow = PhotoRow & { session_archived_at: string | null };
 
 /** An edited version to record (see setEdit). */
 export interface NewPhotoEdit {
@@ -116,6 +129,8 @@ export interface NewSession {
   name: string;
   sessionDate: string;
   code: string;
+  /** When the gallery expires (see galleryExpiryFrom). */
+  expiresAt: Date;
 }
 
 /** The values a cached statement takes; everything else in it is fixed by its shape key. */
@@ -183,6 +198,7 @@ export class GalleryRepository {
         session_date: session.sessionDate,
         code: session.code,
         created_at: now.toISOString(),
+        expires_at: session.expiresAt.toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -194,6 +210,22 @@ export class GalleryRepository {
 
   findSessionByCode(code: string): Promise<PhotoSessionRow | undefined> {
     return this.db.selectFrom('photo_sessions').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  /**
+   * Whether the customer's company allows Full resolution downloads: the company they belong to, or
+   * the studio's own row (is_default) for its own customers (no company).
+   */
+  async fullResolutionAllowed(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('corporate_clients as c', (join) =>
+        join.on((eb) => eb.or([eb('c.id', '=', eb.ref('u.corporate_client_id')), eb.and([eb('u.corporate_client_id', 'is', null), eb('c.is_default', '=', 1)])])),
+      )
+      .select('c.allow_full_resolution')
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.allow_full_resolution ?? 0) === 1;
   }
 
   /** The customer's newest session with this name (and date, when given). */
@@ -283,13 +315,22 @@ export class GalleryRepository {
 
   // --- photos: reading ---
 
-  findPhoto(id: number): Promise<PhotoRow | undefined> {
-    return this.db.selectFrom('photos').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  findPhoto(id: number): Promise<GalleryPhotoRow | undefined> {
+    return this.photosWithSession().where('photos.id', '=', id).executeTakeFirst();
   }
 
-  findPhotos(ids: number[]): Promise<PhotoRow[]> {
+  findPhotos(ids: number[]): Promise<GalleryPhotoRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('photos').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+    return this.photosWithSession().where('photos.id', 'in', ids).execute();
+  }
+
+  private photosWithSession() {
+    return this.db
+      .selectFrom('photos')
+      .innerJoin('photo_sessions', 'photo_sessions.id', 'photos.session_id')
+      .selectAll('photos')
+      .select('photo_sessions.archived_at as session_archived_at')
+      .where('photos.deleted_at', 'is', null);
   }
 
   /** The five tab counts, from the sessions' counters: one row per session, however many photos. */
@@ -307,9 +348,14 @@ export class GalleryRepository {
    * change). Revisions only grow and ids are never reused, so any change to a customer's photos or
    * sessions changes it. One query for many customers (BatchLoader); absent ones have no sessions.
    */
-  async userRevisions(userIds: number[]): Promise<Map<number, string>> {
+  async userRevisions(userIds: number[]): Promise<Map<number, UserRevision>> {
     const { rows } = await this.db.executeQuery(this.revisionsStatement(userIds));
-    return new Map(rows.map((row) => [Number(row.user_id), `${row.sessions}:${row.newest}:${row.revisions}`]));
+    return new Map(
+      rows.map((row) => [
+        Number(row.user_id),
+        { revision: `${row.sessions}:${row.newest}:${row.revisions}`, allArchived: Number(row.archived) === Number(row.sessions) },
+      ]),
+    );
   }
 
   /** The SQL `userRevisions` runs (public for the benchmark's query plans): one text for any number of ids. */
@@ -329,7 +375,8 @@ export class GalleryRepository {
         sql<CountValue>`coalesce(sum(retouched_count), 0)`.as('retouched'),
         sql<CountValue>`coalesce(sum(favourite_count), 0)`.as('favourites'),
       ])
-      .where(byUser ? 'user_id' : 'id', '=', scopeId);
+      .where(byUser ? 'user_id' : 'id', '=', scopeId)
+      .where('archived_at', 'is', null);
   }
 
   /** The same counts by scanning the photos: what the counters must always equal (tests, repairs). */
@@ -418,7 +465,7 @@ export class GalleryRepository {
     const matching = (v: Required<StatementValues>) =>
       this.db
         .selectFrom('photos')
-        .where(byUser ? 'user_id' : 'session_id', '=', v.scopeId)
+        .where((eb) => scopeFilter(eb, byUser ? { userId: v.scopeId } : { sessionId: v.scopeId }))
         .where('deleted_at', 'is', null)
         .where((eb) => flagFilter(eb, query.flag))
         .$if(search !== null, (qb) => qb.where(sql<boolean>`lower(name) like ${v.search} escape '\\'`));
@@ -545,8 +592,18 @@ async function applyDeltas(trx: Transaction<Database>, sessionId: number, deltas
   await trx.updateTable('photo_sessions').set(set).where('id', '=', sessionId).execute();
 }
 
+/** A scope's photos; a customer's without those of their archived sessions (their other sessions stay shown). */
 function scopeFilter(eb: ExpressionBuilder<Database, 'photos'>, scope: PhotoScope) {
-  return 'userId' in scope ? eb('user_id', '=', scope.userId) : eb('session_id', '=', scope.sessionId);
+  if ('userId' in scope) {
+    const archived = eb
+      .selectFrom('photo_sessions')
+      .select('photo_sessions.id')
+      .where('photo_sessions.user_id', '=', scope.userId)
+      .where('photo_sessions.archived_at', 'is not', null);
+    return eb.and([eb('user_id', '=', scope.userId), eb('session_id', 'not in', archived)]);
+  }
+  // An archived session's own pages are refused before they are built (GalleryService.liveSessionOfCode).
+  return eb('session_id', '=', scope.sessionId);
 }
 
 function flagFilter(eb: ExpressionBuilder<Database, 'photos'>, flag: GalleryFlag) {

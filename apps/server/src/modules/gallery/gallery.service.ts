@@ -7,15 +7,16 @@ import {
   type SessionListResponse,
   editRecipe,
   editorMessages,
+  galleryLifecycleMessages,
   galleryMessages,
 } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import { contentTypeForKey } from '../../media/content-types';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { PhotoRow, PhotoSessionRow } from '../../db/schema';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../errors';
 import { BatchLoader } from '../../db/batch-loader';
-import { type GalleryRepository, NO_SESSIONS_REVISION, type PagePhotoRow, type PhotoPageQuery, type PhotoScope } from './gallery.repository';
+import { type GalleryPhotoRow, type GalleryRepository, NO_SESSIONS, type PagePhotoRow, type PhotoPageQuery, type PhotoScope, type UserRevision } from './gallery.repository';
 import type { MediaUrlSigner } from './media-urls';
 import { type CustomerEventRecorder, NO_CUSTOMER_EVENTS } from '../customer-events/customer-events';
 import type { CustomerEventKind } from '../../db/schema';
@@ -82,9 +83,9 @@ const VISITOR_REFUSAL: Record<WriteKind, string> = {
 /** Sessions and photos as customers and visitors see them; URLs are signed media URLs. */
 export class GalleryService {
   /** Many page requests at once check their customers' revisions in one query. */
-  private readonly userRevisions = new BatchLoader<number, string>(
+  private readonly userRevisions = new BatchLoader<number, UserRevision>(
     (userIds) => this.gallery.userRevisions(userIds),
-    () => NO_SESSIONS_REVISION,
+    () => NO_SESSIONS,
   );
 
   constructor(
@@ -104,13 +105,16 @@ export class GalleryService {
    * their sessions or photos; PageAnswers reuses a built page while it holds).
    */
   async userPageScope(userId: number): Promise<PageScope> {
+    const { revision, allArchived } = await this.userRevisions.load(userId);
+    // Some sessions archived: the others are shown. All of them: the customer is told (410).
+    if (allArchived) throw new GoneError(galleryLifecycleMessages.archived);
     await this.events.viewed(userId, null, 'customer');
-    return { scope: { userId }, revision: await this.userRevisions.load(userId) };
+    return { scope: { userId }, revision };
   }
 
   /** The same for the session a visitor's code opens. */
   async sessionPageScope(code: string): Promise<PageScope> {
-    const session = await this.sessionOfCode(code);
+    const session = await this.liveSessionOfCode(code);
     await this.events.viewed(session.user_id, session.id, 'visitor');
     return { scope: { sessionId: session.id }, revision: `${session.revision}` };
   }
@@ -121,7 +125,7 @@ export class GalleryService {
   }
 
   async sessionDetailByCode(code: string): Promise<GallerySession> {
-    const session = await this.sessionOfCode(code);
+    const session = await this.liveSessionOfCode(code);
     const photos = await this.gallery.sessionPhotos(session.id);
     return { ...toSessionSummary(session, photos.length), sessionImages: photos.map((p) => this.toPhoto(p)) };
   }
@@ -148,6 +152,11 @@ export class GalleryService {
     const session = /^[A-Za-z0-9_-]{20,64}$/.test(code) ? await this.gallery.findSessionByCode(code) : undefined;
     if (!session) throw new NotFoundError(galleryMessages.noSession);
     return session;
+  }
+
+  /** The same, refusing an archived session (410 with the message to contact the studio). */
+  async liveSessionOfCode(code: string): Promise<PhotoSessionRow> {
+    return assertLiveSession(await this.sessionOfCode(code));
   }
 
   async photosPage(scope: PhotoScope, request: PageRequest, expires = this.signer.galleryExpiry()): Promise<PagedPhotosResponse> {
@@ -212,6 +221,7 @@ export class GalleryService {
     const userId = writerOf(viewer, 'name');
     const session = await this.gallery.findSessionById(sessionId);
     if (!session || session.user_id !== userId) throw new NotFoundError(galleryMessages.noSession);
+    assertLiveSession(session);
     const renamed = await this.gallery.renameSession(sessionId, name);
     if (!renamed) throw new NotFoundError(galleryMessages.noSession);
     return toSessionSummary(renamed, renamed.live_count);
@@ -258,8 +268,9 @@ export class GalleryService {
     const { claims } = parsed;
     const photo = await this.gallery.findPhoto(claims.photoId);
     const version = photo ? storedVersion(photo, claims.variant) : null;
-    if (!version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (!photo || !version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
     if (mediaFileExtension(claims.file, version.extension) !== claims.extension) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (claims.audience !== 'studio') assertLivePhoto(photo);
     const key = mediaFileKey(version.folder, claims.file, version.extension);
     const stored = await this.storage.getStream(key);
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
@@ -287,25 +298,30 @@ export class GalleryService {
   async photoById(photoId: number): Promise<PhotoRow> {
     const photo = await this.gallery.findPhoto(photoId);
     if (!photo) throw new NotFoundError(galleryMessages.imageNotFound);
-    return photo;
+    return assertLivePhoto(photo);
+  }
+
+  /** Whether the customer's company (the studio's own for its customers) allows Full resolution downloads. */
+  fullResolutionAllowed(userId: number): Promise<boolean> {
+    return this.gallery.fullResolutionAllowed(userId);
   }
 
   /** A live photo the viewer may see; 404 for anyone else's (whether it exists or not). */
   async visiblePhoto(viewer: Viewer, photoId: number): Promise<PhotoRow> {
     const photo = await this.gallery.findPhoto(photoId);
     if (!photo || !(await this.mayView(viewer, photo))) throw new NotFoundError(galleryMessages.imageNotFound);
-    return photo;
+    return assertLivePhoto(photo);
   }
 
   async visibleSession(viewer: Viewer, sessionId: number): Promise<PhotoSessionRow> {
     if (viewer.kind === 'visitor') {
       const session = await this.sessionOfCode(viewer.code);
       if (session.id !== sessionId) throw new NotFoundError(galleryMessages.noSession);
-      return session;
+      return assertLiveSession(session);
     }
     const session = await this.gallery.findSessionById(sessionId);
     if (!session || session.user_id !== viewer.userId) throw new NotFoundError(galleryMessages.noSession);
-    return session;
+    return assertLiveSession(session);
   }
 
   /**
@@ -343,6 +359,7 @@ export class GalleryService {
       if (!photo || !version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
       const sharedAndValid = options.allowShared === true && photo.shared_at !== null && !expired;
       if (!sharedAndValid && !(await mayView(photo))) throw new NotFoundError(galleryMessages.imageNotFound);
+      assertLivePhoto(photo);
       refs.push({ photo, variant: claims.variant, file: claims.file });
     }
     return refs;
@@ -363,7 +380,7 @@ export class GalleryService {
     const userId = writerOf(viewer, kind);
     const photo = await this.gallery.findPhoto(photoId);
     if (!photo || photo.user_id !== userId) throw new NotFoundError(galleryMessages.imageNotFound);
-    return photo;
+    return assertLivePhoto(photo);
   }
 
   /** The changed photo (404 when it went meanwhile), its change recorded for the studio (writes are the owner's). */
@@ -391,6 +408,13 @@ export class GalleryService {
   }
 
   // --- shapes ---
+
+  /** The signed URL of one file of a photo for the studio's screens: it opens an archived session's photos too. */
+  studioFileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile): string {
+    const version = storedVersion(photo, variant);
+    if (!version) throw new Error(`photo ${photo.id} has no ${variant} version`);
+    return this.signer.signForStudio({ photoId: photo.id, variant, file, extension: mediaFileExtension(file, version.extension), version: mediaVersion(version.folder) });
+  }
 
   /** The signed URL of one file of a photo (a path; the browser resolves it against the page). */
   fileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile, lifetime: 'gallery' | 'shared' = 'gallery'): string {
@@ -479,7 +503,21 @@ function writerOf(viewer: Viewer, kind: WriteKind): number {
 }
 
 function toSessionSummary(session: PhotoSessionRow, photoCount: number): Omit<GallerySession, 'sessionImages'> {
-  return { id: session.id, name: session.name, sessionDate: session.session_date, photoCount };
+  return { id: session.id, name: session.name, sessionDate: session.session_date, photoCount, archivedAt: session.archived_at };
+}
+
+/**
+ * An archived session's photos are not shown nor downloadable by the customer or visitors (their
+ * files are kept): 410 with the message to contact the studio, which can restore it.
+ */
+function assertLiveSession(session: PhotoSessionRow): PhotoSessionRow {
+  if (session.archived_at !== null) throw new GoneError(galleryLifecycleMessages.archived);
+  return session;
+}
+
+function assertLivePhoto(photo: GalleryPhotoRow): GalleryPhotoRow {
+  if (photo.session_archived_at !== null) throw new GoneError(galleryLifecycleMessages.archived);
+  return photo;
 }
 
 /** `https://host/shared-image?imgUrl=<signed url>` (our public share link) → the signed URL inside. */

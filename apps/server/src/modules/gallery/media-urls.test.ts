@@ -52,6 +52,19 @@ describe('signed media URLs', () => {
     expect(signerAt('2026-11-22T12:00:00Z', 't'.repeat(48)).parse(url, PUBLIC_URL).ok).toBe(false);
   });
 
+  it("mark the studio's URLs in the signature: the mark can be neither added nor removed", () => {
+    const signer = signerAt('2026-11-22T12:00:00Z');
+    const studio = signer.signForStudio(claims);
+    expect(studio).toContain('&for=studio&sig=');
+    expect(signer.parse(studio, PUBLIC_URL)).toMatchObject({ ok: true, claims: { ...claims, audience: 'studio' } });
+    const customers = signer.sign(claims);
+    expect(signer.parse(customers, PUBLIC_URL)).toMatchObject({ ok: true });
+    expect(signer.parse(customers, PUBLIC_URL)).not.toHaveProperty('claims.audience');
+    for (const forged of [studio.replace('&for=studio', ''), customers.replace('&sig=', '&for=studio&sig='), studio.replace('for=studio', 'for=admin')]) {
+      expect(signer.parse(forged, PUBLIC_URL).ok, forged).toBe(false);
+    }
+  });
+
   it('build a page\'s URLs once per version and expiry, exactly as sign() would, and follow a new folder', () => {
     let now = new Date('2026-11-22T12:00:00Z');
     const signer = new MediaUrlSigner('s'.repeat(48), () => now);

@@ -29,6 +29,11 @@ export interface MediaUrlClaims {
   version: string;
   /** Unix seconds. */
   expires: number;
+  /**
+   * 'studio': signed for the studio's own screens (`&for=studio`, part of the signature), which show
+   * an archived session's photos that its customer no longer gets.
+   */
+  audience?: 'studio';
 }
 
 /** The three gallery URLs of one version (original, retouched or edited) of a photo. */
@@ -109,6 +114,11 @@ export class MediaUrlSigner {
     return this.signAt(claims, this.expiry(lifetime));
   }
 
+  /** A path for the studio's screens (staff only sign them): gallery lifetime, `audience` studio. */
+  signForStudio(claims: Omit<MediaUrlClaims, 'expires' | 'audience'>): string {
+    return this.signAt({ ...claims, audience: 'studio' }, this.expiry('gallery'));
+  }
+
   /** The expiry (Unix seconds) gallery URLs signed now carry: the same all day. */
   galleryExpiry(): number {
     return this.expiry('gallery');
@@ -117,7 +127,8 @@ export class MediaUrlSigner {
   private signAt(claims: Omit<MediaUrlClaims, 'expires'>, expires: number, cache = true): string {
     const prefix = PREFIX[claims.variant];
     const signature = this.signature({ ...claims, expires }, cache);
-    return `${PHOTO_MEDIA_PATH}/${claims.photoId}/${prefix}${claims.file}.${claims.extension}?v=${claims.version}&exp=${expires}&sig=${signature}`;
+    const audience = claims.audience ? `&for=${claims.audience}` : '';
+    return `${PHOTO_MEDIA_PATH}/${claims.photoId}/${prefix}${claims.file}.${claims.extension}?v=${claims.version}&exp=${expires}${audience}&sig=${signature}`;
   }
 
   /**
@@ -142,7 +153,8 @@ export class MediaUrlSigner {
     const version = url.searchParams.get('v') ?? '';
     const expires = Number(url.searchParams.get('exp'));
     const signature = url.searchParams.get('sig') ?? '';
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(version) || !Number.isSafeInteger(expires)) return { ok: false };
+    const audience = url.searchParams.get('for');
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(version) || !Number.isSafeInteger(expires) || (audience !== null && audience !== 'studio')) return { ok: false };
     const claims: MediaUrlClaims = {
       photoId: Number(id),
       variant: variantName === 'retouched' || variantName === 'edited' ? variantName : 'original',
@@ -150,6 +162,7 @@ export class MediaUrlSigner {
       extension,
       version,
       expires,
+      ...(audience === 'studio' ? { audience } : {}),
     };
     if (!this.verify(claims, signature)) return { ok: false };
     return { ok: true, claims, expired: expires * 1000 <= this.clock().getTime() };
@@ -163,7 +176,8 @@ export class MediaUrlSigner {
   }
 
   private signature(claims: MediaUrlClaims, cache = true): string {
-    const message = `${claims.photoId}\n${claims.variant}\n${claims.file}\n${claims.extension}\n${claims.version}\n${claims.expires}`;
+    const audience = claims.audience ? `\n${claims.audience}` : '';
+    const message = `${claims.photoId}\n${claims.variant}\n${claims.file}\n${claims.extension}\n${claims.version}\n${claims.expires}${audience}`;
     const cached = this.signatures.get(message);
     if (cached !== undefined) return cached;
     const signature = createHmac('sha256', this.key).update(message).digest('base64url').slice(0, 32);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { galleryExpiryFrom } from '@studio-gallery/contract';
 import path from 'node:path';
 import type { Clock } from '../../clock';
 import type { PhotoSessionRow } from '../../db/schema';
@@ -71,7 +72,7 @@ export class PhotoImportService {
     if (existing) return { session: existing, created: false };
     const now = this.clock();
     const session = await this.gallery.insertSession(
-      { userId, name, sessionDate: sessionDate ?? now.toISOString().slice(0, 10), code },
+      { userId, name, sessionDate: sessionDate ?? now.toISOString().slice(0, 10), code, expiresAt: galleryExpiryFrom(now) },
       now,
     );
     return { session, created: true };

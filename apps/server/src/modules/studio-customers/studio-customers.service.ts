@@ -155,7 +155,8 @@ export class StudioCustomersService {
   }
 }
 
-function toSession(session: PhotoSessionRow): StudioCustomerSession {
+/** A session as the studio's customer page shows it (the gallery lifecycle's answers too). */
+export function toSession(session: PhotoSessionRow): StudioCustomerSession {
   return {
     id: session.id,
     name: session.name,
@@ -165,6 +166,9 @@ function toSession(session: PhotoSessionRow): StudioCustomerSession {
     photos: Number(session.live_count),
     favourites: Number(session.favourite_count),
     skipped: Number(session.skipped_count),
+    expiresAt: session.expires_at,
+    archivedAt: session.archived_at,
+    reminderSentAt: session.expiry_reminder_sent_at,
   };
 }
 

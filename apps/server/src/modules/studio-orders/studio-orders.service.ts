@@ -21,9 +21,9 @@ import { servicesSummary } from '../orders/orders.repository';
 import type { ActivityActor, ActivityRepository } from '../studio/activity.repository';
 import type { OrdersScope, QueueOrderRow, StudioOrdersRepository } from './studio-orders.repository';
 
-/** Signs a photo file's URL (GalleryService.fileUrl). */
+/** Signs a photo file's URL for the studio's screens (GalleryService.studioFileUrl). */
 export interface PhotoFileUrls {
-  fileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile): string;
+  studioFileUrl(photo: PhotoRow, variant: MediaVariant, file: MediaFile): string;
 }
 
 /**
@@ -72,9 +72,9 @@ export class StudioOrdersService {
         serviceType: item.service_type,
         serviceLabel: serviceLabels[item.service_type],
         deliveredAt: item.delivered_at,
-        thumbUrl: this.photos.fileUrl(photo, displayVariant(photo), 'thumb2x'),
-        originalUrl: this.photos.fileUrl(photo, 'original', 'original'),
-        editedUrl: photo.edited_media_key !== null ? this.photos.fileUrl(photo, 'edited', 'preview') : null,
+        thumbUrl: this.photos.studioFileUrl(photo, displayVariant(photo), 'thumb2x'),
+        originalUrl: this.photos.studioFileUrl(photo, 'original', 'original'),
+        editedUrl: photo.edited_media_key !== null ? this.photos.studioFileUrl(photo, 'edited', 'preview') : null,
         editRecipe: parseRecipe(photo.edit_recipe),
       })),
     };

@@ -64,7 +64,8 @@ export class StudioService {
     return (await this.studio.calendars())[0]?.time_zone ?? DEFAULT_STUDIO_TIME_ZONE;
   }
 
-  async today(): Promise<StudioTodayResponse> {
+  /** The home screen but for the expiring galleries (the gallery lifecycle's; the route adds them). */
+  async today(): Promise<Omit<StudioTodayResponse, 'expiringGalleries'>> {
     const now = this.clock();
     const timeZone = await this.timeZone();
     const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');

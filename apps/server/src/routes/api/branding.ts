@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { corporateClientsQuery, corporateClientsResponse, sliderImagesResponse } from '@studio-gallery/contract';
 import type { BrandingService } from '../../modules/branding/branding.service';
 
+const SLIDER_DESCRIPTION =
+  "The pictures of the request host's company (by its Host header, as the branding), in order; when the host is no company's, " +
+  "or the company has none, the studio's (the default company's).";
+
 /** Public: the login screen needs the branding before anyone signs in. */
 export const brandingRoutes: FastifyPluginAsyncZod<{ branding: BrandingService }> = async (app, { branding }) => {
   const tags = ['branding'];
@@ -26,17 +30,17 @@ export const brandingRoutes: FastifyPluginAsyncZod<{ branding: BrandingService }
     '/background/GetAllGalleryRotateImage',
     {
       config: { operation: { operationId: 'listLoginSliderImages', access: 'public', answers: { 200: 'The login slider pictures, in order' } } },
-      schema: { tags, summary: 'Login slider images', response: { 200: sliderImagesResponse } },
+      schema: { tags, summary: 'Login slider images', description: SLIDER_DESCRIPTION, response: { 200: sliderImagesResponse } },
     },
-    async () => branding.sliderImages('gallery'),
+    async (request) => branding.sliderImages('gallery', request.host),
   );
 
   app.get(
     '/background/GetAllCorporateRotateImage',
     {
       config: { operation: { operationId: 'listSidebarSliderImages', access: 'public', answers: { 200: 'The sidebar promo pictures, in order' } } },
-      schema: { tags, summary: 'Sidebar promo images', response: { 200: sliderImagesResponse } },
+      schema: { tags, summary: 'Sidebar promo images', description: SLIDER_DESCRIPTION, response: { 200: sliderImagesResponse } },
     },
-    async () => branding.sliderImages('corporate'),
+    async (request) => branding.sliderImages('corporate', request.host),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   downloadSingleImageRequest,
+  downloadOptionsResponse,
   downloadTokenResponse,
   downloadWithResolutionRequest,
   galleryMessages,
@@ -442,12 +443,14 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
             ...photoRead,
             operationId: 'createDownloadTokenWithResolution',
             answers: { 200: 'The token: GET /api/ex/images/download/{hash} within 5 minutes' },
+            errors: [403, 404],
             sample: (r) => ({ body: { OriginalImageURL: r.photoUrl, PhotoResolution: 'Social Media' } }),
           },
         },
         schema: {
           tags,
-          summary: 'A download token for one photo at a resolution (High Resolution or Social Media)',
+          summary: 'A download token for one photo at a resolution (High Resolution, Social Media or Full resolution)',
+          description: "Full resolution (the version's original file): 403 unless the photo owner's company allows it (GET /ex/images/download-options).",
           body: downloadWithResolutionRequest,
           response: { 200: downloadTokenResponse },
         },
@@ -467,6 +470,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
             ...photoRead,
             operationId: 'downloadPhotosZip',
             answers: { 200: 'The ZIP, as an attachment (Content-Length known up front)' },
+            errors: [403, 404],
             files: ['application/zip'],
             sample: (r) => ({ body: { urls: [r.photoUrl], resolution: 'sm' } }),
           },
@@ -474,7 +478,9 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         schema: {
           tags,
           summary: 'A ZIP of the photos the URLs name, streamed',
-          description: 'A JSON array of photo URLs, or { urls, resolution }. Any URL the caller may not see fails the whole call (404).',
+          description:
+            'A JSON array of photo URLs, or { urls, resolution } (High Resolution by default). Any URL the caller may not see fails the whole call (404); ' +
+            "Full resolution (the originals) 403 unless the photos' owner's company allows it.",
           body: zipRequest,
         },
       },
@@ -484,6 +490,28 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         const resolution = Array.isArray(body) ? undefined : body.resolution;
         return sendDownload(reply, await downloads.zip(viewerOf(request), urls, resolution));
       },
+    );
+
+    writes.get(
+      '/ex/images/download-options',
+      {
+        config: {
+          operation: {
+            access: 'viewer',
+            expect: { otherCustomer: 200, visitor: 200 },
+            errors: [404],
+            operationId: 'getDownloadOptions',
+            answers: { 200: 'The download sizes offered' },
+          },
+        },
+        schema: {
+          tags,
+          summary: 'The download sizes offered to the caller (Full resolution when the photo owner’s company allows it)',
+          description: "A customer's own company decides; a visitor's, the session owner's company (404 for an unknown session code).",
+          response: { 200: downloadOptionsResponse },
+        },
+      },
+      async (request) => downloads.options(viewerOf(request)),
     );
 
     writes.get(
@@ -588,16 +616,16 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         operation: {
           operationId: 'downloadFile',
           access: 'link',
-          answers: { 200: 'The photo (JPEG), as an attachment' },
-          files: ['image/jpeg'],
-          errors: [404],
+          answers: { 200: 'The photo (JPEG; Full resolution: the original, JPEG, PNG, WebP or TIFF), as an attachment' },
+          files: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
+          errors: [403, 404],
           sample: (r) => ({ params: { hash: r.downloadHash } }),
         },
       },
       schema: {
         tags,
         summary: 'The file of a download token (5 minutes), as an attachment',
-        description: '404 for an unknown, forged or expired token.',
+        description: "404 for an unknown, forged or expired token; 403 for a Full resolution token once the owner's company no longer allows it.",
         params: z.object({ hash: z.string().max(512) }),
       },
     },

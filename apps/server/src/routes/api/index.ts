@@ -15,9 +15,12 @@ import { ordersRoutes } from './orders';
 import { photoEditsRoutes } from './photo-edits';
 import { photoPresetsRoutes } from './photo-presets';
 import { studioRoutes } from './studio';
+import { studioBookingRoutes } from './studio-booking';
 import { studioCompaniesRoutes } from './studio-companies';
 import { studioCompanyExportsRoutes } from './studio-company-exports';
+import { studioCompanyMediaRoutes } from './studio-company-media';
 import { studioCustomersRoutes } from './studio-customers';
+import { studioGalleryLifecycleRoutes } from './studio-gallery-lifecycle';
 import { studioSettingsRoutes } from './studio-settings';
 import { studioJobsRoutes } from './studio-jobs';
 import { studioOrdersRoutes } from './studio-orders';
@@ -51,8 +54,9 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(backgroundsRoutes, { backgrounds: services.backgrounds, gallery: services.gallery });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(surveysRoutes, { surveys: services.surveys });
-  await app.register(studioRoutes, { studio: services.studio });
+  await app.register(studioRoutes, { studio: services.studio, galleryLifecycle: services.galleryLifecycle });
   await app.register(studioCompaniesRoutes, { studio: services.studio, companies: services.companies });
+  await app.register(studioCompanyMediaRoutes, { studio: services.studio, companyMedia: services.companyMedia });
   await app.register(studioCompanyExportsRoutes, {
     studio: services.studio,
     companies: services.companies,
@@ -63,6 +67,8 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   await app.register(studioSettingsRoutes, { studio: services.studio, settings: services.studioSettings, surveys: services.studioSurveys, revenue: services.revenue });
   await app.register(studioOrdersRoutes, { studio: services.studio, studioOrders: services.studioOrders });
   await app.register(studioShootsRoutes, { studio: services.studio, shoots: services.studioShoots, tus: services.shootUploadsTus });
-  await app.register(studioCustomersRoutes, { studio: services.studio, studioCustomers: services.studioCustomers });
+  await app.register(studioCustomersRoutes, { studio: services.studio, studioCustomers: services.studioCustomers, studioSessionPhotos: services.studioSessionPhotos });
   await app.register(studioJobsRoutes, { studio: services.studio, jobsDashboard: services.jobsDashboard });
+  await app.register(studioBookingRoutes, { studio: services.studio, booking: services.studioBooking });
+  await app.register(studioGalleryLifecycleRoutes, { studio: services.studio, galleryLifecycle: services.galleryLifecycle });
 };

@@ -42,7 +42,7 @@ export const MATRIX_CALLERS: readonly MatrixCaller[] = ['anonymous', 'otherCusto
 type CustomerCaller = Exclude<MatrixCaller, 'staff' | 'admin'>;
 
 export type SuccessStatus = 200 | 201 | 204 | 304;
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 429 | 503;
 export type HttpStatus = SuccessStatus | ErrorStatus;
 
 /** The first customer's resources a matrix request points at. */
@@ -201,6 +201,8 @@ export function errorStatuses(route: ApiOperation): ErrorStatus[] {
   }
   // Every call that takes a session code spends the budget of wrong codes (plugins/session-code-limit.ts).
   if (viewer) statuses.add(429);
+  // A gallery's photos once it is archived (the gallery lifecycle): 410 with the message to contact the studio.
+  if (route.operation.access === 'viewer') statuses.add(410);
   if (route.takesBody) {
     statuses.add(413);
     statuses.add(415);

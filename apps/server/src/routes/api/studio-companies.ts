@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   COMPANY_IMAGE_MAX_BYTES,
@@ -20,13 +19,11 @@ import {
   updateCompanyRequest,
 } from '@studio-gallery/contract';
 import type { FastifyRequest } from 'fastify';
-import { ValidationError } from '../../errors';
 import { type CompaniesService, EmployeesImportRefused } from '../../modules/companies/companies.service';
 import { currentUserId } from '../../plugins/auth';
+import { MULTIPART_OVERHEAD_BYTES, acceptImageUploads, imageUploadOf } from './image-upload';
 import { type StudioAuthorizer, guardStudioRoutes } from './studio-access';
 
-/** Content types an image upload may be sent as raw; its content decides whether it is an image. */
-const IMAGE_CONTENT_TYPES = /^(?:application\/octet-stream|image\/)/;
 /** A 2 MB CSV in a JSON string: quotes and line breaks are escaped, up to twice its size. */
 const IMPORT_BODY_LIMIT = 2 * EMPLOYEES_CSV_LIMITS.maxBytes + 64 * 1024;
 
@@ -115,13 +112,12 @@ export const studioCompaniesRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthor
   await app.register(async (scope) => {
     const images = scope.withTypeProvider<ZodTypeProvider>();
     // Only here: an image upload is the file's bytes, raw or as multipart/form-data.
-    images.addContentTypeParser(IMAGE_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: COMPANY_IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
-    await images.register(multipart, { limits: { fileSize: COMPANY_IMAGE_MAX_BYTES, files: 1, fields: 5 } });
+    await acceptImageUploads(scope, COMPANY_IMAGE_MAX_BYTES);
 
     images.post(
       '/studio/companies/:id/images/:kind',
       {
-        bodyLimit: COMPANY_IMAGE_MAX_BYTES + 64 * 1024,
+        bodyLimit: COMPANY_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
         config: {
           operation: {
             operationId: 'uploadStudioCompanyImage',
@@ -145,13 +141,8 @@ export const studioCompaniesRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthor
         },
       },
       async (request) => {
-        let upload: Buffer | undefined;
-        if (request.isMultipart()) {
-          const file = await request.file();
-          upload = file ? await file.toBuffer() : undefined;
-        } else if (Buffer.isBuffer(request.body)) upload = request.body;
-        if (!upload || upload.length === 0) throw new ValidationError('Please send the image file as the body of the request (or as multipart/form-data).');
-        return companies.setImage(actor(request), request.params.id, request.params.kind, upload);
+        const upload = await imageUploadOf(request, COMPANY_IMAGE_MAX_BYTES);
+        return companies.setImage(actor(request), request.params.id, request.params.kind, upload.data);
       },
     );
 

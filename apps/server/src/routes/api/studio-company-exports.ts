@@ -5,7 +5,6 @@ import {
   companyExportLink,
   createBulkInviteRequest,
   idPathParams,
-  studioAppointmentOptions,
   studioOrdersQuery,
   studioOrdersResponse,
 } from '@studio-gallery/contract';
@@ -60,15 +59,6 @@ export const studioCompanyExportsRoutes: FastifyPluginAsyncZod<StudioCompanyExpo
     guardStudioRoutes(scope, studio);
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const actor = (request: FastifyRequest) => ({ id: currentUserId(request) });
-
-    app.get(
-      '/studio/appointment-types',
-      {
-        config: { operation: { operationId: 'listStudioAppointmentTypes', access: 'staff', answers: { 200: 'The active appointment types and calendars' } } },
-        schema: { tags, summary: 'What booking invites can be for: active appointment types and calendars', response: { 200: studioAppointmentOptions } },
-      },
-      async () => companyInvites.appointmentOptions(),
-    );
 
     app.post(
       '/studio/companies/:id/invites',

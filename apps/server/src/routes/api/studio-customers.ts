@@ -10,8 +10,10 @@ import {
   studioRenameRequest,
   studioRenamedPhoto,
   studioRenamedSession,
+  studioSessionPhotos as studioSessionPhotosAnswer,
 } from '@studio-gallery/contract';
 import { z } from 'zod';
+import type { StudioSessionPhotosService } from '../../modules/studio-customers/session-photos';
 import type { StudioCustomersService } from '../../modules/studio-customers/studio-customers.service';
 import { currentUserId } from '../../plugins/auth';
 import { type StudioAuthorizer, guardStudioRoutes } from './studio-access';
@@ -26,10 +28,11 @@ function attachment(fileName: string): string {
 }
 
 /** A customer's page (issue 15 §3), for staff: sessions, invitation, timeline, renames, deletions, favourites export. */
-export const studioCustomersRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthorizer; studioCustomers: StudioCustomersService }> = async (
-  app,
-  { studio, studioCustomers },
-) => {
+export const studioCustomersRoutes: FastifyPluginAsyncZod<{
+  studio: StudioAuthorizer;
+  studioCustomers: StudioCustomersService;
+  studioSessionPhotos: StudioSessionPhotosService;
+}> = async (app, { studio, studioCustomers, studioSessionPhotos }) => {
   const tags = ['studio'];
   guardStudioRoutes(app, studio);
   const params = z.object({ id: idParam });
@@ -144,6 +147,28 @@ export const studioCustomersRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthor
       await studioCustomers.deleteSession({ id: currentUserId(request) }, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/studio/sessions/:id/photos',
+    {
+      config: {
+        operation: {
+          operationId: 'listStudioSessionPhotos',
+          access: 'staff',
+          answers: { 200: "The session's live photos, in gallery order" },
+          errors: [404],
+          sample: (r) => ({ params: { id: r.sessionId } }),
+        },
+      },
+      schema: {
+        tags,
+        summary: "A session's photos for the studio: names, thumbnails and what the customer marked, to rename or delete single photos",
+        params,
+        response: { 200: studioSessionPhotosAnswer },
+      },
+    },
+    async (request) => studioSessionPhotos.list(request.params.id),
   );
 
   app.put(

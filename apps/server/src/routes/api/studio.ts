@@ -13,6 +13,7 @@ import {
   studioTodayResponse,
 } from '@studio-gallery/contract';
 import type { StudioService } from '../../modules/studio/studio.service';
+import type { GalleryLifecycleService } from '../../modules/gallery-lifecycle/gallery-lifecycle.service';
 import { currentUserId } from '../../plugins/auth';
 import { guardStudioRoutes } from './studio-access';
 
@@ -21,7 +22,10 @@ import { guardStudioRoutes } from './studio-access';
  * screen, customers, bookings, staff. Each declares its level (`access: 'staff'` or `'admin'`), which
  * guardStudioRoutes enforces; other studio areas have their own route files with the same guard.
  */
-export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = async (app, { studio }) => {
+export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; galleryLifecycle: Pick<GalleryLifecycleService, 'expiringSoon'> }> = async (
+  app,
+  { studio, galleryLifecycle },
+) => {
   const tags = ['studio'];
 
   guardStudioRoutes(app, studio);
@@ -53,11 +57,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = as
       schema: {
         tags,
         summary: 'The home screen: what needs attention today',
-        description: "Today is the studio's day (the first active calendar's time zone). ordersDue: retouch orders not delivered; newActivity: log entries of the last 24 hours.",
+        description:
+          "Today is the studio's day (the first active calendar's time zone). ordersDue: retouch orders not delivered; newActivity: log entries of the last 24 hours; " +
+          'expiringGalleries: live galleries expiring within the reminder window (the gallery lifecycle).',
         response: { 200: studioTodayResponse },
       },
     },
-    async () => studio.today(),
+    async () => {
+      const [today, expiringGalleries] = await Promise.all([studio.today(), galleryLifecycle.expiringSoon()]);
+      return { ...today, expiringGalleries };
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../components/studio/load-failed';
 import { paths } from '../../config/paths';
 import { useCompany } from '../../features/companies/api/companies';
 import { CompanyBrandingForm } from '../../features/companies/components/company-branding-form';
+import { CompanyMedia } from '../../features/companies/components/company-media';
 import { EmployeesPanel } from '../../features/companies/components/employees-panel';
 import { ExportPhotosButton, InviteEmployeesButton } from '../../features/companies/components/company-invites';
 import { CompanyOrders } from '../../features/companies/components/company-orders';
@@ -62,6 +63,7 @@ export function StudioCompanyRoute() {
         <Tabs.Panel value="branding">
           {/* Keyed by id: another company's page starts from its own values. */}
           <CompanyBrandingForm key={company.data.id} company={company.data} canEdit={account.data?.role === 'admin'} />
+          {account.data?.role === 'admin' ? <CompanyMedia key={company.data.id} companyId={company.data.id} isDefault={company.data.isDefault} /> : null}
         </Tabs.Panel>
         {!company.data.isDefault ? (
           <Tabs.Panel value="employees">

@@ -8,6 +8,8 @@ export interface BrandingPreviewValues {
   logoWhiteUrl: string | null;
   bannerUrl: string | null;
   copyright: string;
+  /** The login's first slider picture, shown in place of the banner as the login page does; null: none. */
+  loginPictureUrl?: string | null;
 }
 
 /** A readable text colour on the accent: black on light accents, white on dark ones. */
@@ -26,6 +28,7 @@ export function textOn(accent: string): string {
 export function BrandingPreview({ values }: { values: BrandingPreviewValues }) {
   const accent = ACCENT_COLOR_PATTERN.test(values.accentColor) ? values.accentColor : '#7048E8';
   const name = values.name.trim() || 'Company name';
+  const loginBackground = values.loginPictureUrl ?? values.bannerUrl;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" aria-label="Live preview" role="region">
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="login-preview">
@@ -36,12 +39,14 @@ export function BrandingPreview({ values }: { values: BrandingPreviewValues }) {
           h={220}
           style={{
             backgroundColor: '#1F1D2B',
-            backgroundImage: values.bannerUrl ? `url("${values.bannerUrl}")` : undefined,
+            backgroundImage: loginBackground ? `url("${loginBackground}")` : undefined,
             backgroundSize: 'cover',
             backgroundPosition: 'center',
             display: 'grid',
             placeItems: 'center',
           }}
+          data-testid="login-preview-picture"
+          data-picture={loginBackground ?? undefined}
         >
           <Paper radius="md" p="sm" w={200} style={{ background: 'rgba(20, 20, 30, 0.72)' }}>
             <Stack gap={6} align="center">

@@ -20,6 +20,7 @@ const acme: Company = {
   bannerUrl: '/api/media/branding/banner.jpg',
   employeeCount: 3,
   createdAt: '2026-11-26T10:00:00Z',
+  allowFullResolution: false,
 };
 
 describe('CompanyBrandingForm', () => {
@@ -55,7 +56,7 @@ describe('CompanyBrandingForm', () => {
     await user.type(accent, 'red');
     await user.click(screen.getByRole('button', { name: 'Save branding' }));
     expect(await screen.findByText(/Use a colour as # and 6 hex digits/)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
     await user.clear(accent);
     await user.type(accent, '#FF0000');
@@ -77,7 +78,21 @@ describe('CompanyBrandingForm', () => {
       hosts: ['photos.acme.test', 'acme.test'],
       faqs: [{ question: 'Where?', answer: 'Floor 3' }, { question: 'When?', answer: 'Mondays' }],
       socialLinks: { instagram: 'https://instagram.com/acme', tiktok: '' },
+      allowFullResolution: false,
     });
+  }, 20_000);
+
+  it('saves the full-resolution downloads switch', async () => {
+    const calls = stubFetch({ 'PUT /studio/companies/5': { body: { ...acme, allowFullResolution: true } } });
+    const user = userEvent.setup();
+    renderWithProviders(<CompanyBrandingForm company={acme} canEdit />);
+    const toggle = screen.getByRole('switch', { name: /^Allow full-resolution downloads/ });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save branding' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init?.body))).toMatchObject({ allowFullResolution: true });
+    await waitFor(() => expect(screen.getByRole('switch', { name: /^Allow full-resolution downloads/ })).toBeChecked());
   }, 20_000);
 
   it('is read-only for staff', () => {
@@ -87,5 +102,6 @@ describe('CompanyBrandingForm', () => {
     expect(screen.queryByRole('button', { name: 'Save branding' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upload/ })).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /^Allow full-resolution downloads/ })).toBeDisabled();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ACCENT_COLOR_PATTERN, COMPANY_IMAGE_KINDS, type CompanyImageKind, MAX_COMPANY_HOSTS, companyFields } from '@studio-gallery/contract';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { FormErrorAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type Company, useRemoveCompanyImage, useUpdateCompany, useUploadCompanyImage } from '../api/companies';
+import { useFirstLoginPicture } from '../api/company-media';
 import { BrandingPreview } from './branding-preview';
 
 type BrandingValues = z.input<typeof companyFields>;
@@ -34,6 +35,7 @@ function valuesOf(company: Company): BrandingValues {
     },
     faqs: company.faqs,
     supportEmail: company.supportEmail ?? '',
+    allowFullResolution: company.allowFullResolution,
   };
 }
 
@@ -48,6 +50,7 @@ export function CompanyBrandingForm({ company, canEdit }: { company: Company; ca
   const update = useUpdateCompany(company.id);
   const upload = useUploadCompanyImage(company.id);
   const removeImage = useRemoveCompanyImage(company.id);
+  const loginPictureUrl = useFirstLoginPicture(company.id, canEdit);
   const [failure, setFailure] = useState<string | null>(null);
   /** The host names as typed, while the field has focus (the form keeps the list). */
   const [hostsText, setHostsText] = useState<string | null>(null);
@@ -93,6 +96,7 @@ export function CompanyBrandingForm({ company, canEdit }: { company: Company; ca
             logoDarkUrl: company.logoDarkUrl,
             logoWhiteUrl: company.logoWhiteUrl,
             bannerUrl: company.bannerUrl,
+            loginPictureUrl,
           }}
         />
       </Paper>
@@ -167,6 +171,20 @@ export function CompanyBrandingForm({ company, canEdit }: { company: Company; ca
                 {socialField('twitter', 'X (Twitter)')}
                 {socialField('youtube', 'YouTube')}
               </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="allowFullResolution"
+                render={({ field }) => (
+                  <Switch
+                    mt="xs"
+                    label="Allow full-resolution downloads"
+                    description="Its customers may also download each photo's original file (about 4500 px), besides Social Media and High Resolution."
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
 
               <Group justify="space-between" mt="sm">
                 <Title order={3} fz="md">

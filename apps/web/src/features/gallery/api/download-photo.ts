@@ -8,12 +8,25 @@ import { viewerHeaders } from '../../../lib/viewer';
 export const IMAGE_DOWNLOADED = 'Image downloaded successfully.';
 export const IMAGE_DOWNLOAD_FAILED = 'Failed to download the image. Please try again later.';
 
-/** The two download sizes (spec §9) as the menus and the chooser name them. */
+/**
+ * The download sizes as the menus and the chooser name them: the two of spec §9, and Full resolution
+ * (issue 15 §3, the FAQ's words) where the photo owner's company allows it (resolutionOptions).
+ */
 export const RESOLUTION_OPTIONS = [
-  { value: 'hr', label: 'High Resolution', detail: '1600 × 2400' },
-  { value: 'sm', label: 'Social Media Resolution', detail: '1000 × 1500' },
+  { value: 'hr', label: 'High Resolution', detail: '1600 × 2400', description: '1600 × 2400 px' },
+  { value: 'sm', label: 'Social Media Resolution', detail: '1000 × 1500', description: '1000 × 1500 px' },
+  { value: 'full', label: 'Full resolution (original, about 4500 px)', detail: null, description: 'The original file, about 4500 px at 300 dpi' },
 ] as const;
-export type ResolutionChoice = (typeof RESOLUTION_OPTIONS)[number]['value'];
+export type ResolutionOption = (typeof RESOLUTION_OPTIONS)[number];
+export type ResolutionChoice = ResolutionOption['value'];
+
+/** The sizes to offer: Full resolution only when the server says so (it refuses it otherwise anyway). */
+export function resolutionOptions(allowFullResolution: boolean): ResolutionOption[] {
+  return RESOLUTION_OPTIONS.filter((option) => option.value !== 'full' || allowFullResolution);
+}
+
+/** The PhotoResolution each choice is sent as. */
+const PHOTO_RESOLUTION: Record<ResolutionChoice, string> = { hr: 'High Resolution', sm: 'Social Media', full: 'Full resolution' };
 
 /** Clicks a temporary link: the browser saves the response (attachment) without leaving the page. */
 export function saveFromUrl(href: string, fileName?: string): void {
@@ -38,7 +51,7 @@ export async function downloadPhoto({ photo, resolution }: { photo: GalleryPhoto
       SessionId: photo.sessionId,
       OriginalImageURL: photo.url,
       RetouchImageURL: photo.processedUrl,
-      PhotoResolution: resolution === 'hr' ? 'High Resolution' : 'Social Media',
+      PhotoResolution: PHOTO_RESOLUTION[resolution],
     },
     { headers: viewerHeaders() },
   );

@@ -30,18 +30,21 @@ export function downloadUrlOf(photo: GalleryPhoto): string {
   return photo.processedUrl ?? photo.url;
 }
 
+/** The sizes a ZIP is offered at: High Resolution (the default), or the originals where allowed. */
+export type ZipResolution = 'hr' | 'full';
+
 /**
- * POST /ex/images/download-selected-images-zip with the photos' URLs; the ZIP arrives as a blob and
- * is saved under the server's name.
+ * POST /ex/images/download-selected-images-zip with the photos' URLs (and `resolution: 'full'` for
+ * the originals); the ZIP arrives as a blob and is saved under the server's name.
  */
-export async function downloadZip(photos: GalleryPhoto[]): Promise<{ count: number; fileName: string }> {
+export async function downloadZip({ photos, resolution = 'hr' }: { photos: GalleryPhoto[]; resolution?: ZipResolution }): Promise<{ count: number; fileName: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...viewerHeaders() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${env.apiBaseUrl}/ex/images/download-selected-images-zip`, {
     method: 'POST',
     headers,
-    body: JSON.stringify(photos.map(downloadUrlOf)),
+    body: JSON.stringify(resolution === 'hr' ? photos.map(downloadUrlOf) : { urls: photos.map(downloadUrlOf), resolution }),
   });
   if (!response.ok) throw new Error(`ZIP download failed (${response.status})`);
   const blob = await response.blob();

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { GalleryPhoto } from '@studio-gallery/contract';
-import { RESOLUTION_OPTIONS, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
+import { useAllowFullResolution } from '../api/download-options';
+import { resolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
 
 export const RESOLUTION_REQUIRED = 'Please choose a resolution.';
 
@@ -10,7 +11,7 @@ export interface DownloadSizeModalProps {
   onClose: () => void;
 }
 
-/** The download-size chooser (spec §2, §5): one resolution must be chosen. */
+/** The download-size chooser (spec §2, §5): one resolution must be chosen; Full resolution only where allowed. */
 export function DownloadSizeModal({ photo, onClose }: DownloadSizeModalProps) {
   return (
     <Modal opened={photo !== null} onClose={onClose} title="Download photo" centered closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -23,6 +24,7 @@ function DownloadSizeForm({ photo, onDone }: { photo: GalleryPhoto; onDone: () =
   const [choice, setChoice] = useState<ResolutionChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   const download = useDownloadPhoto();
+  const options = resolutionOptions(useAllowFullResolution());
 
   return (
     <form
@@ -51,8 +53,8 @@ function DownloadSizeForm({ photo, onDone }: { photo: GalleryPhoto; onDone: () =
           error={error}
         >
           <Stack gap="sm" mt="xs">
-            {RESOLUTION_OPTIONS.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} description={`${option.detail} px`} />
+            {options.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} description={option.description} />
             ))}
           </Stack>
         </Radio.Group>

@@ -1,4 +1,4 @@
-import { editorMessages, galleryMessages, messages, storageKeys } from '@studio-gallery/contract';
+import { editorMessages, galleryLifecycleMessages, galleryMessages, messages, storageKeys } from '@studio-gallery/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,22 @@ describe('GalleryScreen', () => {
     expect(await screen.findByText(messages.noSession)).toBeInTheDocument();
   });
 
+  it('tells the customer and a visitor when the gallery has been archived, instead of photos', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { status: 410, body: { message: galleryLifecycleMessages.archived } } });
+    const { unmount } = renderWithProviders(screenUi);
+    expect(await screen.findByText(galleryLifecycleMessages.archived)).toBeInTheDocument();
+    expect(screen.queryByText(messages.noSession)).not.toBeInTheDocument();
+    unmount();
+
+    localStorage.clear();
+    localStorage.setItem('code', 'VOUCHER');
+    stubFetch({ 'GET /sessions/getSessionImages': { status: 410, body: { message: galleryLifecycleMessages.archived } } });
+    renderWithProviders(screenUi);
+    expect(await screen.findByText(galleryLifecycleMessages.archived)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Visit Help & FAQs' })).toHaveAttribute('href', '/faq');
+  });
+
   it('loads a visitor’s session by the stored code and shows the server’s refusal to favourite', async () => {
     localStorage.setItem('code', 'VOUCHER');
     const calls = stubFetch({
@@ -145,6 +161,42 @@ describe('GalleryScreen', () => {
     await user.click(within(screen.getByRole('group', { name: 'Selection' })).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('group', { name: 'Selection' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Select DSC_1002' })).not.toBeChecked();
+  });
+
+  it('offers a ZIP of the originals only when the server allows Full resolution', async () => {
+    signIn();
+    const calls = stubFetch({
+      'GET /sessions/GetUserSessionsPage': { body: page },
+      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true } },
+      'POST /ex/images/download-selected-images-zip': { status: 500 },
+    });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DSC_1002' }));
+    // Download stays a one-click High Resolution ZIP; the other sizes come beside it once allowed.
+    const bar = screen.getByRole('group', { name: 'Selection' });
+    await user.click(await within(bar).findByRole('button', { name: 'More sizes' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('menuitem', { name: /High Resolution/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Full resolution (original, about 4500 px)' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init?.body))).toEqual({ urls: ['/api/photo-media/2/preview.jpg?sig=x'], resolution: 'full' });
+  }, 20_000);
+
+  it('downloads the selection at High Resolution straight away when Full resolution is not allowed', async () => {
+    signIn();
+    const calls = stubFetch({
+      'GET /sessions/GetUserSessionsPage': { body: page },
+      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr'], allowFullResolution: false } },
+      'POST /ex/images/download-selected-images-zip': { status: 500 },
+    });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DSC_1002' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/ex/images/download-options')).toBe(true));
+    await user.click(within(screen.getByRole('group', { name: 'Selection' })).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'More sizes' })).toBeNull();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init?.body))).toEqual(['/api/photo-media/2/preview.jpg?sig=x']);
   });
 
   it('takes a "select a photo first" toast away once a photo is selected', async () => {

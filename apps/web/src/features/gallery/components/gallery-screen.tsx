@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconCornerDownLeft, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconCornerDownLeft, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GALLERY_PAGE_SIZES, galleryMessages, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +10,7 @@ import { dismissNotice } from '../../../lib/notify';
 import { clearStoredState } from '../../../lib/session';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { whenIdle } from '../../../lib/when-idle';
+import { useAllowFullResolution } from '../api/download-options';
 import { useDownloadZip } from '../api/download-zip';
 import { useGalleryPage } from '../api/get-gallery-page';
 import { useRevertEdit } from '../api/revert-edit';
@@ -28,9 +29,11 @@ import classes from './gallery.module.css';
 const loadPreviewModal = () => import('./preview-modal');
 const loadDownloadSizeModal = () => import('./download-size-modal');
 const loadShareModal = () => import('./share-modal');
+const loadZipDownloadMenu = () => import('./zip-download-menu');
 const PreviewModal = lazy(() => loadPreviewModal().then((m) => ({ default: m.PreviewModal })));
 const DownloadSizeModal = lazy(() => loadDownloadSizeModal().then((m) => ({ default: m.DownloadSizeModal })));
 const ShareModal = lazy(() => loadShareModal().then((m) => ({ default: m.ShareModal })));
+const ZipDownloadMenu = lazy(() => loadZipDownloadMenu().then((m) => ({ default: m.ZipDownloadMenu })));
 
 export const NO_RESULTS = 'No results found.';
 
@@ -111,6 +114,8 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const nextPhoto = previewIndex >= 0 ? items[previewIndex + 1] : undefined;
   const totalPhotos = data ? data.overallAllCount + data.totalSkipCount : null;
   const hasSelection = selectedPhotos.length > 0;
+  // Asked once photos are selected: only the ZIP of a selection offers a choice of size here.
+  const allowFullResolution = useAllowFullResolution(hasSelection);
   const allSelected = items.length > 0 && selectedPhotos.length === items.length;
 
   // The photos last chosen, for the legacy multi-photo routes (/ImageShareMultiple, …). A selection
@@ -158,7 +163,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
             {data.overallAllCount} {data.overallAllCount === 1 ? 'photo' : 'photos'}
             {data.totalSkipCount > 0 ? ` · ${data.totalSkipCount} skipped` : ''}
           </Badge>
-        ) : (
+        ) : query.isError ? null : (
           <Skeleton h={28} w={96} radius="xl" />
         )
       }
@@ -166,6 +171,16 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   );
 
   if (viewer.kind === 'none') return header;
+
+  // The gallery lifecycle: every session of the customer (or the visitor's one) is archived.
+  if (isApiError(query.error) && query.error.status === 410) {
+    return (
+      <>
+        {header}
+        <ArchivedGallery message={query.error.message} helpHref={helpHref} />
+      </>
+    );
+  }
 
   const noSession = (isApiError(query.error) && query.error.status === 404) || (data && totalPhotos === 0);
   if (noSession) {
@@ -334,9 +349,18 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
                     </Group>
                     <div className={classes.selectionActions}>
                       {selectionActions?.(selectedPhotos)}
-                      <Button leftSection={<IconDownload size={18} aria-hidden />} loading={zip.isPending} onClick={() => zip.mutate(selectedPhotos)}>
+                      <Button leftSection={<IconDownload size={18} aria-hidden />} loading={zip.isPending} onClick={() => zip.mutate({ photos: selectedPhotos })}>
                         Download
                       </Button>
+                      {allowFullResolution ? (
+                        <Suspense fallback={null}>
+                          <ZipDownloadMenu
+                            className={classes.moreDownloadSizes}
+                            disabled={zip.isPending}
+                            onDownload={(resolution) => zip.mutate({ photos: selectedPhotos, resolution })}
+                          />
+                        </Suspense>
+                      ) : null}
                       <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setShareOpened(true)}>
                         Share
                       </Button>
@@ -396,6 +420,24 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+function ArchivedGallery({ message, helpHref }: { message: string; helpHref: string }) {
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 48 }} radius="lg">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={84} radius={999} variant="light" color="gray" aria-hidden>
+          <IconArchive size={44} stroke={1.4} />
+        </ThemeIcon>
+        <Text fw={700} fz="xl" mt="xs" role="status">
+          {message}
+        </Text>
+        <Button component={Link} to={helpHref} variant="light" mt="sm">
+          Visit Help &amp; FAQs
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, stubFetch } from '../../../test/render';
 import { testPhoto } from '../lib/test-photo';
 import { PreviewModal } from './preview-modal';
 
@@ -29,6 +29,16 @@ describe('PreviewModal', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByRole('menuitem', { name: /High Resolution/ })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: /Social Media Resolution/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Full resolution/ })).toBeNull();
+  });
+
+  it('offers Full resolution too when the photo owner’s company allows it', async () => {
+    localStorage.setItem('code', 'VOUCHER');
+    stubFetch({ 'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true } } });
+    renderWithProviders(<PreviewModal photo={testPhoto(1)} flag="All" onClose={vi.fn()} onMarkFavourite={vi.fn()} onToggleSkip={vi.fn()} />);
+    fireEvent.load(await screen.findByRole('img', { name: 'DSC_1001' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('menuitem', { name: 'Full resolution (original, about 4500 px)' })).toBeInTheDocument();
   });
   it('offers Edit when given onEdit, and Revert to original only for an edited photo', async () => {
     const onEdit = vi.fn();

@@ -13,7 +13,8 @@ import {
   IconRestore,
 } from '@tabler/icons-react';
 import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
-import { RESOLUTION_OPTIONS, useDownloadPhoto } from '../api/download-photo';
+import { useAllowFullResolution } from '../api/download-options';
+import { resolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
 import { canMarkFavourite, canToggleSkip, photoIsEdited, previewSrc, skipLabel } from '../lib/photo-rules';
 import { useFlipPosition } from './flip-menu';
 import classes from './preview-modal.module.css';
@@ -109,6 +110,7 @@ function PreviewBody({
   // Try Again mounts a fresh <img> (signed URLs must not be altered, so no cache-busting query).
   const src = previewSrc(photo);
   const download = useDownloadPhoto();
+  const downloadOptions = resolutionOptions(useAllowFullResolution());
   const [downloadPosition, measureDownload] = useFlipPosition('start');
   const [actionsPosition, measureActions] = useFlipPosition('end');
   const showFavourite = canMarkFavourite(photo, flag);
@@ -120,7 +122,7 @@ function PreviewBody({
   // The Download button is disabled while the file downloads, so the menu cannot hand focus back to it:
   // the photo takes it instead, so focus stays in the dialog and Escape closes it at the first press.
   const stageRef = useRef<HTMLDivElement>(null);
-  const startDownload = (resolution: (typeof RESOLUTION_OPTIONS)[number]['value']) => {
+  const startDownload = (resolution: ResolutionChoice) => {
     download.mutate({ photo, resolution });
     setTimeout(() => stageRef.current?.focus(), 0);
   };
@@ -181,7 +183,7 @@ function PreviewBody({
           ) : null}
         </Group>
         <Group gap="sm">
-          <Menu position={downloadPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={240}>
+          <Menu position={downloadPosition} withinPortal withInitialFocusPlaceholder={false} shadow="md" width={downloadOptions.length > 2 ? 300 : 240}>
             <Menu.Target>
               <Button
                 onClick={measureDownload}
@@ -195,8 +197,12 @@ function PreviewBody({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {RESOLUTION_OPTIONS.map((option) => (
-                <Menu.Item key={option.value} onClick={() => startDownload(option.value)} rightSection={<Text size="xs" c="dimmed">{option.detail}</Text>}>
+              {downloadOptions.map((option) => (
+                <Menu.Item
+                  key={option.value}
+                  onClick={() => startDownload(option.value)}
+                  rightSection={option.detail ? <Text size="xs" c="dimmed">{option.detail}</Text> : null}
+                >
                   {option.label}
                 </Menu.Item>
               ))}

@@ -50,7 +50,7 @@ export function useCustomerTimeline(id: number, page: number, pageSize: number) 
 }
 
 /** After a change: the customer's page, the customers list and the activity log (each change is logged). */
-function useRefreshCustomer(customerId: number) {
+export function useRefreshCustomer(customerId: number) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

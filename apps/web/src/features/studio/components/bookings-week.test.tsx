@@ -14,7 +14,7 @@ function week(calendarId: number, calendarName: string, from: string, bookings: 
   return { calendarId, calendarName, timeZone: 'Europe/Berlin', days: daysFrom(from, 7).map((date) => ({ date, bookings: bookings[date] ?? [] })) };
 }
 
-const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0 };
+const today = { date: '2026-11-26', timeZone: 'Europe/Berlin', bookings: [], ordersDue: 0, newActivity: 0, expiringGalleries: [] };
 
 function queryOf(url: string) {
   return Object.fromEntries(new URL(url, 'http://x').searchParams);

@@ -12,7 +12,7 @@ const detail = {
   invitedAt: '2026-11-20T10:00:00Z',
   createdAt: '2026-11-20T10:00:00Z',
   favourites: 2,
-  sessions: [{ id: 3, name: 'Acme day', sessionDate: '2026-11-20', code: 'AcmeDayCode-0123456789abcdef', createdAt: '2026-11-20T10:00:00Z', photos: 24, favourites: 2, skipped: 0 }],
+  sessions: [{ id: 3, name: 'Acme day', sessionDate: '2026-11-20', code: 'AcmeDayCode-0123456789abcdef', createdAt: '2026-11-20T10:00:00Z', photos: 24, favourites: 2, skipped: 0, expiresAt: '2027-11-20T10:00:00.000Z', archivedAt: null, reminderSentAt: null }],
 };
 
 describe('CustomerPage', () => {

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, CopyButton, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FavouritesExportFormat } from '@studio-gallery/contract';
-import { IconCheck, IconChevronDown, IconCopy, IconFileExport, IconMail, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconCopy, IconFileExport, IconMail, IconPencil, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/studio/empty-state';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import {
   type StudioCustomerDetail,
@@ -13,6 +15,7 @@ import {
   useInviteCustomer,
   useRenameSession,
 } from '../api/customer';
+import { SessionLifecycle } from './session-lifecycle';
 
 const EXPORTS: { format: FavouritesExportFormat; label: string }[] = [
   { format: 'lightroom', label: 'Lightroom (one line, commas)' },
@@ -146,7 +149,11 @@ function SessionCard({ customer, session, onDelete }: { customer: StudioCustomer
             </Badge>
           ) : null}
         </Group>
+        <SessionLifecycle customerId={customer.id} session={session} />
         <Group gap="xs" mt={4}>
+          <Button size="xs" variant="light" leftSection={<IconPhoto size={14} />} component={Link} to={paths.studioSessionOf(session.id)}>
+            Photos
+          </Button>
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
               <Button size="xs" variant="default" leftSection={<IconFileExport size={14} />} rightSection={<IconChevronDown size={14} />} loading={download.isPending} disabled={session.favourites === 0}>

@@ -15,6 +15,9 @@ describe('TodayOverview', () => {
         body: {
           date: '2026-11-26', timeZone: 'Europe/Berlin', ordersDue: 3, newActivity: 5,
           bookings: [booking(1, '9:30 AM', 'Ana Lima'), booking(2, '11:00 AM', 'Ben Ode', 'cancelled')],
+          expiringGalleries: [
+            { sessionId: 4, sessionName: 'Acme day', customerId: 9, customerName: 'Ana Lima', expiresAt: '2026-12-03T23:59:59.999Z', reminderSentAt: '2026-11-19T06:00:00.000Z' },
+          ],
         },
       },
     });
@@ -31,14 +34,19 @@ describe('TodayOverview', () => {
     expect(screen.getByRole('link', { name: 'See the activity' })).toHaveAttribute('href', '/studio/activity');
     expect(screen.getByText('Thursday, 26 November 2026 · times in Europe/Berlin')).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /studio/today']);
+    const expiring = screen.getByRole('table', { name: 'Galleries expiring soon' });
+    const [row] = within(expiring).getAllByRole('row').slice(1);
+    expect(within(row!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3 Dec 2026', 'Ana Lima', 'Acme day', 'Sent 19 Nov 2026']);
+    expect(within(row!).getByRole('link', { name: 'Ana Lima' })).toHaveAttribute('href', '/studio/customers/9');
   });
 
   it('says so when there is nothing today', async () => {
-    stubFetch({ 'GET /studio/today': { body: { date: '2026-11-26', timeZone: 'Europe/Berlin', ordersDue: 0, newActivity: 0, bookings: [] } } });
+    stubFetch({ 'GET /studio/today': { body: { date: '2026-11-26', timeZone: 'Europe/Berlin', ordersDue: 0, newActivity: 0, bookings: [], expiringGalleries: [] } } });
     renderWithProviders(<TodayOverview />);
     expect(await screen.findByText('No bookings today.')).toBeInTheDocument();
     expect(screen.getByText('No retouch orders waiting.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nothing new in the last 24 hours' })).toHaveAttribute('href', '/studio/activity');
+    expect(screen.queryByRole('table', { name: 'Galleries expiring soon' })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the overview fails', async () => {

@@ -8,6 +8,7 @@ import { useStudioToday } from '../api/get-today';
 import { longDayLabel } from '../lib/week';
 import { EmptyState } from '../../../components/studio/empty-state';
 import { LoadFailed } from '../../../components/studio/load-failed';
+import { ExpiringGalleries } from './expiring-galleries';
 
 function Stat({ label, value, children }: { label: string; value: number; children?: ReactNode }) {
   return (
@@ -31,7 +32,7 @@ export function TodayOverview() {
   if (today.isPending) return <FullPageLoader label="Loading today" />;
   if (today.isError) return <LoadFailed what="Today's overview" onRetry={() => void today.refetch()} />;
 
-  const { bookings, ordersDue, newActivity, date, timeZone } = today.data;
+  const { bookings, ordersDue, newActivity, date, timeZone, expiringGalleries } = today.data;
   const booked = bookings.filter((b) => b.status === 'booked').length;
 
   return (
@@ -108,6 +109,7 @@ export function TodayOverview() {
           </Table.ScrollContainer>
         </Paper>
       )}
+      <ExpiringGalleries galleries={expiringGalleries} />
     </>
   );
 }
