@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobQueue, waitForJobs } from '../../jobs';
+import { PeriodicSweep } from '../../jobs/periodic-sweep';
 
 export const APPOINTMENT_REMINDER_JOB = 'appointment-reminder';
 
@@ -33,36 +34,22 @@ export function registerAppointmentReminderJob(jobs: JobQueue, reminders: Appoin
  * app closes; tests call runOnce.
  */
 export class AppointmentReminderJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly periodic: PeriodicSweep<string[]>;
 
   constructor(
     private readonly reminders: AppointmentReminders,
     private readonly jobs: JobQueue,
-    private readonly intervalMinutes: number,
+    intervalMinutes: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.periodic = new PeriodicSweep('appointment reminder sweep', intervalMinutes, () => this.sweep(), log, (queued) =>
+      queued.length > 0 ? { queued: queued.length } : null,
+    );
+  }
 
   /** Starts the timer (0 minutes: off); one sweep at a time. */
   start(): void {
-    if (this.timer || this.intervalMinutes <= 0) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMinutes * 60_000);
-    this.timer.unref();
-    this.tick();
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep()
-      .then(
-        (queued) => {
-          if (queued.length > 0) this.log.info({ queued: queued.length }, 'appointment reminders queued');
-        },
-        (error: unknown) => this.log.error({ err: error }, 'appointment reminder sweep failed'),
-      )
-      .finally(() => {
-        this.running = null;
-      });
+    this.periodic.start();
   }
 
   /** Claims the due reminders and queues a job for each: the ids of the jobs queued. */
@@ -93,10 +80,8 @@ export class AppointmentReminderJob {
   }
 
   /** Stops the timer and waits for a sweep in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }
 

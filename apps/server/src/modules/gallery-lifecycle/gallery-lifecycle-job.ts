@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobQueue, waitForJobs } from '../../jobs';
+import { PeriodicSweep } from '../../jobs/periodic-sweep';
 import type { GalleryLifecycleService } from './gallery-lifecycle.service';
 
 export const GALLERY_EXPIRY_REMINDER_JOB = 'gallery-expiry-reminder';
@@ -32,36 +33,22 @@ export function registerGalleryExpiryReminderJob(jobs: JobQueue, lifecycle: Pick
  * Staff run it on demand (POST /api/studio/gallery-lifecycle/sweep); tests call runOnce.
  */
 export class GalleryLifecycleJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly periodic: PeriodicSweep<{ archived: number[]; queued: string[] }>;
 
   constructor(
     private readonly lifecycle: LifecycleSweeps,
     private readonly jobs: JobQueue,
-    private readonly intervalMinutes: number,
+    intervalMinutes: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.periodic = new PeriodicSweep('gallery lifecycle sweep', intervalMinutes, () => this.sweep(), log, ({ archived, queued }) =>
+      archived.length > 0 || queued.length > 0 ? { archived: archived.length, reminders: queued.length } : null,
+    );
+  }
 
   /** Starts the timer (0 minutes: off); one sweep at a time. */
   start(): void {
-    if (this.timer || this.intervalMinutes <= 0) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMinutes * 60_000);
-    this.timer.unref();
-    this.tick();
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep()
-      .then(
-        ({ archived, queued }) => {
-          if (archived.length > 0 || queued.length > 0) this.log.info({ archived: archived.length, reminders: queued.length }, 'gallery lifecycle sweep');
-        },
-        (error: unknown) => this.log.error({ err: error }, 'gallery lifecycle sweep failed'),
-      )
-      .finally(() => {
-        this.running = null;
-      });
+    this.periodic.start();
   }
 
   /** Archives what expired and queues the due reminders: the sessions archived and the reminder jobs queued. */
@@ -90,10 +77,8 @@ export class GalleryLifecycleJob {
   }
 
   /** Stops the timer and waits for a sweep in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }
 
