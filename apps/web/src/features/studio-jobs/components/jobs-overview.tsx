@@ -33,6 +33,9 @@ const STATES: { key: keyof StudioJobs['counts']; label: string; hint: string }[]
 /** What a job's name means to staff; unknown names show as they are. */
 const JOB_LABELS: Record<string, string> = {
   'appointment-reminder': 'Appointment reminder mail',
+  'shoot-import': 'Shoot import',
+  'company-invites': 'Company bulk invite',
+  'gallery-expiry-reminder': 'Gallery expiry reminder mail',
 };
 
 export function jobLabel(name: string): string {
