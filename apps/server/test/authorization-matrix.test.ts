@@ -25,10 +25,8 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await t.createUser({ firstName: 'Owner' });
   other = await t.createUser({ firstName: 'Other' });
-  staff = await t.createUser({ firstName: 'Staff' });
-  admin = await t.createUser({ firstName: 'Admin' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
-  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+  staff = await t.createUser({ firstName: 'Staff', role: 'staff' });
+  admin = await t.createUser({ firstName: 'Admin', role: 'admin' });
   const shoot = await importTestShoot(t, owner.email, { count: 2, name: 'Owner shoot', seed: 4200 });
   const [photoId, privatePhotoId] = shoot.photoIds as [number, number];
 

@@ -42,12 +42,10 @@ async function importShoot(user: TestUser, photos: Record<string, Buffer>, retou
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin' });
-  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff' });
+  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff', role: 'staff' });
   own = await t.createUser({ firstName: 'Olive', lastName: 'Own' });
   employee = await t.createUser({ firstName: 'Emma', lastName: 'Employee' });
-  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
 
   const companies = await t.request('GET', '/api/studio/companies', { token: admin.token });
   studioId = companies.body.items.find((c: JsonBody) => c.isDefault).id;

@@ -24,9 +24,8 @@ const opened: { queue: JobQueue<TestJobs>; db: Db }[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ JOBS_POLL_INTERVAL_MS: '100' });
-  staff = await t.createUser({ firstName: 'Staff' });
+  staff = await t.createUser({ firstName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Customer' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
 });
 afterAll(async () => {
   for (const { queue, db } of opened) {

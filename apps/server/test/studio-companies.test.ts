@@ -16,11 +16,9 @@ let customer: TestUser;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin' });
-  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff' });
+  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Cora', lastName: 'Customer' });
-  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
 }, 60_000);
 afterAll(async () => {
   await t?.close();

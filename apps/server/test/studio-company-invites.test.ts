@@ -26,11 +26,9 @@ let typeId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin' });
-  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff' });
+  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+  staff = await t.createUser({ firstName: 'Stan', lastName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Cora', lastName: 'Customer' });
-  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
   const studio = new AppointmentsStudio(new AppointmentsRepository(t.db.kysely), { findOrCreate: () => Promise.reject(new Error('unused')) }, null, null, '', t.clock.now);
   await studio.addCalendar({ name: 'Booth A', location: 'Floor 3' });
   typeId = (await studio.addType({ name: 'Headshot', durationMinutes: 15, capacity: 2 })).id;
@@ -267,8 +265,7 @@ describe('the company export', () => {
     const forged = link.body.url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
     expect((await download(forged)).status).toBe(404);
     // Whoever asked for it left the staff: the link no longer opens.
-    const former = await t.createUser({ firstName: 'Former' });
-    await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', former.id).execute();
+    const former = await t.createUser({ firstName: 'Former', role: 'staff' });
     const theirs = await t.request('POST', `/api/studio/companies/${companyId}/export`, { token: former.token });
     await t.db.kysely.updateTable('users').set({ role: 'customer' }).where('id', '=', former.id).execute();
     expect((await download(theirs.body.url)).status).toBe(403);

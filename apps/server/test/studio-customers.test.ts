@@ -21,8 +21,7 @@ const minutes = (n: number) => t.clock.advanceHours(n / 60);
 
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff', role: 'staff' });
   emma = await t.createUser({ firstName: 'Emma', lastName: 'Employee', email: 'emma.employee@example.com' });
   const shoot = await importTestShoot(t, emma.email, { count: 5, name: 'Acme day', seed: 6100 });
   session = { id: shoot.session.id, code: shoot.session.code };

@@ -29,8 +29,7 @@ let party: { id: number; code: string; photoIds: number[] };
 
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff', role: 'staff' });
   emma = await t.createUser({ firstName: 'Emma', lastName: 'Expiry', email: 'emma.expiry@example.com' });
   const first = await importTestShoot(t, emma.email, { count: 3, name: 'Acme day', seed: 7100 });
   const second = await importTestShoot(t, emma.email, { count: 2, name: 'Office party', seed: 7200 });

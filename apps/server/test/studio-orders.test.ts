@@ -19,8 +19,7 @@ let photoIds: number[];
 
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await t.createUser({ firstName: 'Rita', lastName: 'Retoucher' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  staff = await t.createUser({ firstName: 'Rita', lastName: 'Retoucher', role: 'staff' });
   dana = await t.createUser({ firstName: 'Dana', lastName: 'Doe', email: 'dana.doe@example.com' });
   const shoot = await importTestShoot(t, dana.email, { count: 4, name: 'Dana headshots', seed: 5100 });
   session = { id: shoot.session.id };

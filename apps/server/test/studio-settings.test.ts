@@ -27,11 +27,9 @@ let customer: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.advanceHours((NOW - t.clock.now().getTime()) / 3_600_000);
-  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin' });
-  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff' });
+  admin = await t.createUser({ firstName: 'Ada', lastName: 'Admin', role: 'admin' });
+  staff = await t.createUser({ firstName: 'Sam', lastName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Carla', lastName: 'Customer' });
-  await t.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
 }, 120_000);
 afterAll(async () => {
   await t?.close();

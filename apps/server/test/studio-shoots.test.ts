@@ -18,8 +18,7 @@ const TUS = { 'tus-resumable': '1.0.0' };
 
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await t.createUser({ firstName: 'Sid', lastName: 'Staff' });
-  await t.db.kysely.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.id).execute();
+  staff = await t.createUser({ firstName: 'Sid', lastName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Cleo', lastName: 'Customer' });
 });
 afterAll(async () => {

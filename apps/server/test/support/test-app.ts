@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { type AppDependencies, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Db, createDb } from '../../src/db/create-db';
+import type { UserRole } from '../../src/db/schema';
 import { migrateToLatest } from '../../src/db/migrate';
 import { AccountsRepository } from '../../src/modules/accounts/accounts.repository';
 import { hashPassword } from '../../src/modules/accounts/password-hashing';
@@ -62,7 +63,8 @@ export interface TestApp {
   /** The newest outbox mail to `email`; fails when there is none. */
   lastMailTo(email: string): Promise<ReceivedMail>;
   /** An activated account, created straight in the database, and its bearer token. */
-  createUser(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string; activated: boolean }>): Promise<TestUser>;
+  /** A user signed in (when activated); `role` staff or admin for the studio's calls (default customer). */
+  createUser(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string; activated: boolean; role: UserRole }>): Promise<TestUser>;
   signIn(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -187,6 +189,7 @@ export async function startTestApp(
         clock.now(),
       );
       if (!user) throw new Error(`could not create ${email}`);
+      if (overrides.role) await db.kysely.updateTable('users').set({ role: overrides.role }).where('id', '=', user.id).execute();
       const token = user.activated ? await signIn(email, password) : '';
       return { id: user.id, email: user.email, password, token };
     },
