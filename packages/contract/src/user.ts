@@ -81,3 +81,9 @@ export const profileFormSchema = z.object({
   contactNumber: contactNumberValue,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** A person's name, or their email when the name is blank (the studio's lists, server and browser). */
+export function displayName(firstName: string, lastName: string, email: string): string {
+  const name = `${firstName} ${lastName}`.trim();
+  return name || email;
+}

@@ -9,11 +9,7 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(date);
 }
 
-/** A person's name, or their email when the name is blank. */
-export function displayName(firstName: string, lastName: string, email: string): string {
-  const name = `${firstName} ${lastName}`.trim();
-  return name || email;
-}
+export { displayName } from '@studio-gallery/contract';
 
 /** "12 Mar 2027": the UTC day of a timestamp (gallery expiries end at 23:59:59.999 UTC); the raw text when it is not a date. */
 export function formatUtcDay(iso: string): string {

@@ -1,4 +1,4 @@
-import type { StudioSessionPhotos } from '@studio-gallery/contract';
+import { type StudioSessionPhotos, displayName } from '@studio-gallery/contract';
 import { fromFlag } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { GalleryRepository } from '../gallery/gallery.repository';
@@ -25,7 +25,7 @@ export class StudioSessionPhotosService {
         name: session.name,
         sessionDate: session.session_date,
         customerId: customer.id,
-        customerName: [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email,
+        customerName: displayName(customer.first_name, customer.last_name, customer.email),
       },
       photos: photos.map((photo) => ({
         id: photo.id,
