@@ -125,6 +125,9 @@ describe('importing a shoot', () => {
     let writes = 0;
     // The 3rd file written (of the 6 a photo has) fails, once: a disk that fills up mid-photo.
     const failing: Storage = {
+      kind: real.kind,
+      list: (prefix) => real.list(prefix),
+      urlFor: (key, options) => real.urlFor(key, options),
       put: async (key, data) => {
         writes += 1;
         if (writes === 3) throw new Error('disk full');

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoRow } from '../src/db/schema';
 import { createStorage } from '../src/storage/create-storage';
-import type { ReadOptions, Storage, StoredObject } from '../src/storage/storage';
+import type { ReadOptions, Storage, StoredObject, UrlOptions } from '../src/storage/storage';
 import { importTestShoot } from './support/gallery';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
 import { expectImageRefusals } from './support/bad-images';
@@ -24,6 +24,9 @@ import { readZip } from './support/zip';
  */
 class FaultSwitchStorage implements Storage {
   afterPut: ((key: string) => void) | null = null;
+  get kind() {
+    return this.inner.kind;
+  }
 
   constructor(private readonly inner: Storage) {}
 
@@ -42,6 +45,12 @@ class FaultSwitchStorage implements Storage {
   }
   size(key: string): Promise<number | null> {
     return this.inner.size(key);
+  }
+  list(prefix?: string) {
+    return this.inner.list(prefix);
+  }
+  urlFor(key: string, options: UrlOptions): Promise<string | null> {
+    return this.inner.urlFor(key, options);
   }
 }
 

@@ -4,9 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type ReadOptions, assertValidStorageKey, type Storage, type StoredObject } from './storage';
+import { type ReadOptions, type StoredEntry, assertValidStorageKey, type Storage, type StoredObject, isValidStorageKey } from './storage';
+
+/** A file being written before its rename into place: `<key>.<12 hex>.tmp`. */
+const TEMPORARY_FILE = /\.[0-9a-f]{12}\.tmp$/;
 
 export class LocalDiskStorage implements Storage {
+  readonly kind = 'disk' as const;
+
   constructor(private readonly root: string) {}
 
   async put(key: string, data: Buffer | Readable): Promise<void> {
@@ -16,7 +21,11 @@ export class LocalDiskStorage implements Storage {
     try {
       if (Buffer.isBuffer(data)) await fs.writeFile(temporary, data);
       else await pipeline(data, createWriteStream(temporary));
+      // Data first, then the name: after a power loss the key holds the old file or the whole new one,
+      // never an empty one (a rename is durable only once its folder is synced).
+      await syncPath(temporary);
       await fs.rename(temporary, target);
+      await syncPath(path.dirname(target));
     } catch (error) {
       await fs.rm(temporary, { force: true });
       throw error;
@@ -85,9 +94,58 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async *list(prefix = ''): AsyncIterable<StoredEntry> {
+    const root = path.resolve(this.root);
+    const keys: string[] = [];
+    const walk = async (folder: string, keyPrefix: string): Promise<void> => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fs.readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = `${keyPrefix}${entry.name}`;
+        if (entry.isDirectory()) {
+          // Only folders that can hold keys under the prefix.
+          const asFolder = `${key}/`;
+          if (asFolder.startsWith(prefix) || prefix.startsWith(asFolder)) await walk(path.join(folder, entry.name), asFolder);
+        } else if (entry.isFile() && key.startsWith(prefix) && !TEMPORARY_FILE.test(key) && isValidStorageKey(key)) {
+          keys.push(key);
+        }
+      }
+    };
+    await walk(root, '');
+    keys.sort();
+    for (const key of keys) {
+      const size = await this.size(key);
+      if (size !== null) yield { key, size };
+    }
+  }
+
+  /** Local disk has no URL of its own: the route streams the file. */
+  async urlFor(): Promise<string | null> {
+    return null;
+  }
+
   private pathOf(key: string): string {
     assertValidStorageKey(key);
     return path.join(this.root, ...key.split('/'));
+  }
+}
+
+/** fsync of a file or a folder; a platform that cannot sync a folder (EISDIR, EINVAL, EPERM) is left as it is. */
+async function syncPath(target: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(target, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EBADF') throw error;
+  } finally {
+    await handle?.close();
   }
 }
 

@@ -16,11 +16,30 @@ export interface ReadOptions {
   highWaterMark?: number;
 }
 
+/** One stored file as a listing names it. */
+export interface StoredEntry {
+  key: string;
+  size: number;
+}
+
+/** How a short-lived URL of a stored file should answer. */
+export interface UrlOptions {
+  /** Seconds the URL works (a few minutes at most for private files). */
+  expiresInSeconds: number;
+  /** Content-Disposition of the answer (e.g. `attachment; filename="…"`). */
+  contentDisposition?: string;
+  /** Content-Type of the answer. */
+  contentType?: string;
+}
+
 /**
- * Where media files live, addressed by keys such as `avatars/3f…a1.webp`. Local disk first; an
- * S3-compatible store later implements the same interface.
+ * Where media files live, addressed by keys such as `avatars/3f…a1.webp`: local disk
+ * (local-disk-storage.ts) by default, an S3-compatible bucket (s3-storage.ts) at scale. Only this
+ * folder knows which; modules speak keys.
  */
 export interface Storage {
+  /** 'disk' or 's3': for logs, health and the operations docs only, never for a module's branching. */
+  readonly kind: 'disk' | 's3';
   /** Writes atomically: readers see the old file or the whole new one, never a part. */
   put(key: string, data: Buffer | Readable): Promise<void>;
   /** null when there is no such file. */
@@ -30,6 +49,13 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** The size of a stored file in bytes, null when there is none (an S3 HEAD); lets a ZIP announce its length. */
   size(key: string): Promise<number | null>;
+  /** Every stored file whose key starts with `prefix` ('' for all), in key order. Temporary files are not listed. */
+  list(prefix?: string): AsyncIterable<StoredEntry>;
+  /**
+   * A short-lived URL that serves the file straight from the store (an S3 presigned GET), or null when
+   * the store has none (local disk): the route then streams the file itself.
+   */
+  urlFor(key: string, options: UrlOptions): Promise<string | null>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
