@@ -15,6 +15,10 @@ import { resolveJwtSecret } from './modules/accounts/jwt-secret';
 import { type JobQueue, createJobQueue } from './jobs';
 import { AppointmentReminderJob, registerAppointmentReminderJob } from './modules/appointments/reminder-job';
 import { GALLERY_SWEEP_INTERVAL_MINUTES, GalleryLifecycleJob, registerGalleryExpiryReminderJob } from './modules/gallery-lifecycle/gallery-lifecycle-job';
+import { MailOutboxSweep, registerMailDeliveryJob } from './mail/outbox-sweep';
+import { SHOOT_UPLOADS_SWEEP_MINUTES, ShootUploadsSweep } from './modules/studio-shoots/shoot-uploads-sweep';
+import { OrphanSweep } from './modules/storage-maintenance/orphan-sweep';
+import { StorageMaintenanceRepository } from './modules/storage-maintenance/storage-maintenance.repository';
 import { AuthSessionsRepository } from './modules/accounts/auth-sessions.repository';
 import { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { TokenService } from './modules/accounts/tokens';
@@ -26,6 +30,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestIdPlugin } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { sessionCodeLimitPlugin } from './plugins/session-code-limit';
+import { RateBudgets } from './modules/budgets/rate-budgets';
+import { NotFoundError } from './errors';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { createServices } from './services';
@@ -54,6 +60,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
+    // TRUST_PROXY: the proxies whose X-Forwarded-For gives request.ip (the budgets count per client address).
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,8 +89,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, jobs, config, log: app.log });
   app.addHook('onClose', () => services.backgroundRemoval.close());
   registerAppointmentReminderJob(jobs, services.appointments);
-  // An import of 500 photos takes minutes: a run counts as lost only after an hour.
-  jobs.register('shoot-import', ({ shootId }) => services.studioShoots.runImport(shootId), { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 3600 });
+  // An import of 500 photos takes minutes: a run may last an hour. A run whose server died is taken back
+  // within its lease (JOB_LEASE_SECONDS) and retried 10-20 s later, so it finishes within two minutes of the crash.
+  jobs.register('shoot-import', ({ shootId }) => services.studioShoots.runImport(shootId), { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 });
   // A company's bulk invite mails one employee after another: an hour before a run counts as lost.
   jobs.register('company-invites', ({ bulkInviteId }) => services.companyInvites.run(bulkInviteId), { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 3600 });
   const appointmentReminders = new AppointmentReminderJob(services.appointments, jobs, config.appointmentReminderMinutes, app.log);
@@ -93,20 +102,43 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const galleryLifecycleSweep = new GalleryLifecycleJob(services.galleryLifecycle, jobs, GALLERY_SWEEP_INTERVAL_MINUTES, app.log);
   app.decorate('galleryLifecycleSweep', galleryLifecycleSweep);
   app.addHook('preClose', () => galleryLifecycleSweep.stop());
+  // Shoot uploads complete without their row, expired uploads, shoots queued without their job (issue 25).
+  const shootUploadsSweep = new ShootUploadsSweep(services.studioShoots, SHOOT_UPLOADS_SWEEP_MINUTES, app.log);
+  app.decorate('shootUploadsSweep', shootUploadsSweep);
+  app.addHook('preClose', () => shootUploadsSweep.stop());
+  // Files of photos/ and uploads/ that no row names, older than a day (issue 25).
+  const orphanSweep = new OrphanSweep(new StorageMaintenanceRepository(db.kysely), storage, clock, app.log);
+  app.decorate('orphanSweep', orphanSweep);
+  app.addHook('preClose', () => orphanSweep.stop());
+  // Every mail goes through the outbox: the delivery job sends one, the sweep hands over what is due (issue 25).
+  registerMailDeliveryJob(jobs, services.mailOutbox);
+  const mailOutboxSweep = new MailOutboxSweep(services.mailOutbox, jobs, config.mail.sweepSeconds, app.log);
+  app.decorate('mailOutboxSweep', mailOutboxSweep);
+  app.addHook('preClose', () => mailOutboxSweep.stop());
 
-  await app.register(requestIdPlugin);
+  await app.register(requestIdPlugin, { instanceId: config.instanceId });
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, {
-    https: config.publicUrl.startsWith('https:'),
+    https: new URL(config.publicUrl).protocol === 'https:',
     corsOrigins: config.corsOrigins,
     stripeApiOrigin: config.stripe.secretKey ? new URL(config.stripe.apiUrl ?? 'https://api.stripe.com').origin : null,
   });
   await app.register(bodyParsersPlugin);
-  await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit });
+  // The sign-in and session-code budgets live in the database: every instance spends from the same ones.
+  const budgets = new RateBudgets(db.kysely, clock, app.log);
+  await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit, budgets, clock });
   await app.register(sessionCodeLimitPlugin, {
     failuresPerMinute: config.sessionCodeRateLimit,
     clock,
-    opensSession: (code) => services.gallery.sessionOfCode(code).then(() => true, () => false),
+    budgets,
+    opensSession: (code) =>
+      services.gallery.sessionOfCode(code).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return false;
+          throw error;
+        },
+      ),
   });
   await app.register(authPlugin, { sessions });
   await app.register(openApiPlugin, { version: APP_VERSION });

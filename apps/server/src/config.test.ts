@@ -76,6 +76,40 @@ describe('loadConfig', () => {
     });
   });
 
+  it('seeds demo data only where it is safe: DEMO_DATA=on, or unset with a loopback PUBLIC_URL; never with DEMO_DATA=off', () => {
+    const demo = (env: Record<string, string>) => {
+      const { demoData, demoDataReason } = loadConfig(env, { cwd: '/' });
+      return { demoData, demoDataReason };
+    };
+    // npm start: PUBLIC_URL defaults to http://localhost:$PORT.
+    expect(demo({})).toEqual({ demoData: true, demoDataReason: 'Demo data is on: PUBLIC_URL http://localhost:8080 is a loopback address (DEMO_DATA=off starts an empty studio).' });
+    for (const url of ['http://127.0.0.1:8080', 'http://127.1.2.3', 'http://[::1]:8080', 'https://gallery.localhost', 'http://LOCALHOST:9000']) {
+      expect(demo({ PUBLIC_URL: url }).demoData, url).toBe(true);
+    }
+    for (const url of ['https://gallery.example.com', 'http://192.168.1.20:8080', 'http://0.0.0.0:8080', 'http://localhost.example.com', 'http://[::2]', 'http://128.0.0.1']) {
+      expect(demo({ PUBLIC_URL: url }).demoData, url).toBe(false);
+    }
+    expect(demo({ PUBLIC_URL: 'https://gallery.example.com' }).demoDataReason).toBe(
+      'Demo data is off: PUBLIC_URL https://gallery.example.com is not a loopback address, so no demo accounts with published passwords are created (DEMO_DATA=on to seed them anyway).',
+    );
+    expect(demo({ PUBLIC_URL: 'https://gallery.example.com', DEMO_DATA: 'on' })).toMatchObject({ demoData: true, demoDataReason: expect.stringMatching(/^Demo data is on \(DEMO_DATA=on\)/) });
+    expect(demo({ DEMO_DATA: 'off' })).toEqual({ demoData: false, demoDataReason: 'Demo data is off (DEMO_DATA=off).' });
+    expect(demo({ PUBLIC_URL: 'http://127.0.0.1:8080', DEMO_DATA: '' }).demoData).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses or a hop count, and trusts no proxy by default', () => {
+    expect(loadConfig({}, { cwd: '/' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }, { cwd: '/' }).trustProxy).toBe('loopback,10.0.0.0/8,::1');
+    const hops = loadConfig({ TRUST_PROXY: '2' }, { cwd: '/' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    for (const bad of ['true', '0', '11', '10.0.0.0/8/1', 'proxy.example.com', '300.1.1.1']) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([
+        'TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or a comma-separated list of their addresses or CIDR ranges (e.g. loopback or 10.0.0.0/8)',
+      ]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '  ' }, { cwd: '/' })).toMatchObject({ port: 8080, smtpUrl: null });
   });
@@ -117,5 +151,64 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '0', AUTH_RATE_LIMIT: '-1' }, { cwd: '/' })).toThrow(
       /Invalid configuration:\n {2}- PORT .*\n {2}- AUTH_RATE_LIMIT /,
     );
+  });
+});
+
+describe('loadConfig: photo storage', () => {
+  it('keeps media in DATA_DIR/media by default (STORAGE=disk)', () => {
+    expect(loadConfig({ DATA_DIR: 'var/data' }, { cwd: '/srv/gallery' }).storage).toEqual({ kind: 'disk', root: '/srv/gallery/var/data/media' });
+    expect(loadConfig({ DATA_DIR: 'var/data', STORAGE: 'disk', S3_BUCKET: 'ignored' }, { cwd: '/srv/gallery' }).storage.kind).toBe('disk');
+  });
+
+  it('reads the bucket with its defaults: us-east-1, AWS endpoint, virtual-hosted style, no prefix, the SDK credential chain, 300 s URLs', () => {
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'studio-photos' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'studio-photos',
+      region: 'us-east-1',
+      endpoint: null,
+      forcePathStyle: false,
+      prefix: '',
+      credentials: null,
+      presignTtlSeconds: 300,
+    });
+  });
+
+  it('reads an S3-compatible service, a prefix, static credentials and the URL lifetime', () => {
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'photos',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_FORCE_PATH_STYLE: 'on',
+      S3_PREFIX: 'studio/gallery',
+      S3_PRESIGN_TTL_SECONDS: '120',
+      AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'token',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      region: 'eu-central-1',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+      prefix: 'studio/gallery/',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' },
+      presignTtlSeconds: 120,
+    });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'photos', S3_PREFIX: 'tenant-1/' }).storage).toMatchObject({ prefix: 'tenant-1/' });
+  });
+
+  it('names each bad storage value', () => {
+    expect(problemsOf({ STORAGE: 'ftp' })).toEqual(['STORAGE must be "disk" (DATA_DIR/media) or "s3" (an S3-compatible bucket, S3_BUCKET)']);
+    expect(problemsOf({ STORAGE: 's3' })).toEqual(['STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a service other than AWS)']);
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'Bad_Bucket' })[0]).toMatch(/^S3_BUCKET must be a bucket name/);
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'b3t', S3_ENDPOINT: 'minio:9000' })[0]).toMatch(/^S3_ENDPOINT must be a URL starting with http:\/\/ or https:\/\//);
+    expect(problemsOf({ S3_FORCE_PATH_STYLE: 'yes' })).toEqual(['S3_FORCE_PATH_STYLE must be "on" or "off"']);
+    expect(problemsOf({ S3_PREFIX: '../up' })[0]).toMatch(/^S3_PREFIX must be a folder path/);
+    expect(problemsOf({ S3_PREFIX: '/abs' })[0]).toMatch(/^S3_PREFIX must be a folder path/);
+    expect(problemsOf({ S3_PRESIGN_TTL_SECONDS: '5' })).toEqual(['S3_PRESIGN_TTL_SECONDS must be a whole number between 10 and 3600']);
+    expect(problemsOf({ S3_PRESIGN_TTL_SECONDS: '86400' })).toEqual(['S3_PRESIGN_TTL_SECONDS must be a whole number between 10 and 3600']);
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'photos', AWS_ACCESS_KEY_ID: 'AKIA' })[0]).toMatch(/^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/);
   });
 });

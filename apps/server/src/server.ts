@@ -48,7 +48,15 @@ async function start(): Promise<void> {
   await app.jobs.start();
   app.appointmentReminders.start();
   app.galleryLifecycleSweep.start();
+  app.shootUploadsSweep.start();
+  app.orphanSweep.start();
+  app.mailOutboxSweep.start();
   const lines = [`Studio Gallery is running at ${config.publicUrl}`, `API documentation: ${config.publicUrl}/api/docs`];
+  // One line on demo data, and why (config.ts); a warning for each demo account left with its published password.
+  lines.push(config.demoDataReason);
+  for (const email of seeded.publishedDemoAccounts ?? []) {
+    lines.push(`WARNING: ${email} still signs in with the demo password published in the README: change its password or delete it.`);
+  }
   if (config.demoData) lines.push(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   if (config.demoData) lines.push(`Demo studio admin: ${DEMO_STUDIO_ADMIN.email} / ${DEMO_STUDIO_ADMIN.password} (${config.publicUrl}/studio)`);
   if (seeded.demoInviteId) lines.push(`Demo appointment invite: ${config.publicUrl}/appointment?id=${seeded.demoInviteId}`);

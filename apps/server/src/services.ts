@@ -1,15 +1,17 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from './clock';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import { MailOutbox } from './mail/outbox';
 import { AccountMails } from './modules/accounts/account-mails';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import type { AuthSessionsService } from './modules/accounts/auth-sessions.service';
 import { GoogleIdTokenVerifier } from './modules/accounts/google-id-tokens';
+import { HealthService } from './modules/health/health.service';
 import { PasswordsService } from './modules/accounts/passwords.service';
 import { BackgroundsRepository } from './modules/backgrounds/backgrounds.repository';
 import { BackgroundsService } from './modules/backgrounds/backgrounds.service';
@@ -36,6 +38,7 @@ import { MediaUrlSigner } from './modules/gallery/media-urls';
 import { PageAnswers } from './modules/gallery/page-answers';
 import { PhotoEditsService } from './modules/gallery/photo-edits.service';
 import type { Storage } from './storage/storage';
+import { storageUrlLifetimeSeconds } from './storage/create-storage';
 import { ImageWorkQueue } from './media/image-work-queue';
 import { SegmentationPool } from './media/segmentation/segmentation-pool';
 import { BackgroundRemovalService } from './modules/editor/background-removal.service';
@@ -50,6 +53,7 @@ import { CustomerInvitations } from './modules/accounts/customer-invitations';
 import { ActivityRepository } from './modules/studio/activity.repository';
 import { StudioRepository } from './modules/studio/studio.repository';
 import { StudioService } from './modules/studio/studio.service';
+import { StaffInvitations } from './modules/studio/staff-invitations';
 import { type JobQueue, JobsDashboard } from './jobs';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
@@ -66,8 +70,7 @@ import { StudioOrdersRepository } from './modules/studio-orders/studio-orders.re
 import { StudioOrdersService } from './modules/studio-orders/studio-orders.service';
 import { ShootUploadsRepository } from './modules/studio-shoots/shoot-uploads.repository';
 import { ShootUploadsService, UploadFolder } from './modules/studio-shoots/shoot-uploads.service';
-import { createTusServer } from './modules/studio-shoots/tus-uploads';
-import type { Server as TusServer } from '@tus/server';
+import { type ShootUploadsTus, createTusServer } from './modules/studio-shoots/tus-uploads';
 import { PhotoImportService } from './modules/gallery/photo-import.service';
 import { ShootImportService } from './modules/gallery/shoot-import.service';
 import { DeliveryRepository } from './modules/orders/delivery.repository';
@@ -83,6 +86,8 @@ import { GalleryLifecycleRepository } from './modules/gallery-lifecycle/gallery-
 import { GalleryLifecycleService } from './modules/gallery-lifecycle/gallery-lifecycle.service';
 
 export interface Services {
+  /** Readiness: whether the database answers (GET /api/health/ready). */
+  health: HealthService;
   accounts: AccountsService;
   sessions: AuthSessionsService;
   passwords: PasswordsService;
@@ -119,6 +124,8 @@ export interface Services {
   jobs: JobQueue;
   /** The studio's "Background jobs" screen: counts, failed jobs, retry. */
   jobsDashboard: JobsDashboard;
+  /** The transactional outbox every mail goes through (mail/outbox.ts, issue 25): its delivery job and sweep are wired in app.ts. */
+  mailOutbox: MailOutbox;
   /** Companies: branding (admins) and employees (staff), issue 15 §2. */
   companies: CompaniesService;
   /** Bulk invites of a company's employees (booking or gallery), sent by a job (issue 15 §2). */
@@ -145,7 +152,7 @@ export interface Services {
   /** Calendars, opening hours, appointment types and invites from the dashboard (issue 15 §4). */
   studioBooking: StudioBookingService;
   /** The tus server the shoot uploads go through. */
-  shootUploadsTus: TusServer;
+  shootUploadsTus: ShootUploadsTus;
 }
 
 export interface ServiceDependencies {
@@ -158,7 +165,7 @@ export interface ServiceDependencies {
   clock: Clock;
   /** The app's job queue (app.ts creates, starts and stops it). */
   jobs: JobQueue;
-  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'google' | 'stripe' | 'galleryPageCacheBytes' | 'imageQueue' | 'segmentation' | 'dataDir' | 'storage' | 'uploads' | 'mail'>;
   log: FastifyBaseLogger;
 }
 
@@ -166,17 +173,20 @@ export interface ServiceDependencies {
 export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, jobs, config, log }: ServiceDependencies): Services {
   const accountsRepository = new AccountsRepository(db);
   const branding = new BrandingService(new BrandingRepository(db));
-  const mails = new AccountMails(mailer, branding, config.publicUrl);
+  // Every mail is queued in the outbox (in the transaction of its change) and sent by the 'mail-delivery' job.
+  // Its times are real time (systemClock), as the job queue's: tests move the app's clock by hours.
+  const mailOutbox = new MailOutbox({ db, transport: mailer, delivery: { jobs }, clock: systemClock, log, from: config.mailFrom, settings: config.mail });
+  const mails = new AccountMails(mailOutbox, branding, config.publicUrl);
   // One of each of these shared by the studio's services: the activity log, invitations, the "photos ready" mail.
   const activity = new ActivityRepository(db);
   const customerInvitations = new CustomerInvitations(accountsRepository, mails, clock);
-  const photosReady = new PhotosReadyMails(mailer, branding, config.publicUrl);
+  const photosReady = new PhotosReadyMails(mailOutbox, branding, config.publicUrl);
   const shootUploadFolder = new UploadFolder(path.join(config.dataDir, 'uploads'));
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
   const pricing = new PricingService(new PricingRepository(db), clock);
   const payments = new PaymentsRepository(db);
   const ordersRepository = new OrdersRepository(db);
-  const orderMails = new OrderMails(mailer, branding, config.publicUrl);
+  const orderMails = new OrderMails(mailOutbox, branding, config.publicUrl);
   const customerEventsRepository = new CustomerEventsRepository(db);
   const customerEvents = new CustomerEvents(customerEventsRepository, clock, log);
   const orders = new OrdersService(ordersRepository, payments, pricing, orderMails, clock, log, customerEvents);
@@ -185,25 +195,29 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const imageWork = new ImageWorkQueue(config.imageQueue);
   const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);
 
-  const studio = new StudioService(new StudioRepository(db), activity, customerInvitations, clock);
+  const studio = new StudioService(new StudioRepository(db), activity, new StaffInvitations(accountsRepository, mails, clock), clock);
   const surveys = new SurveysService(new SurveysRepository(db), clock);
 
   const studioShoots = new ShootUploadsService(
     new ShootUploadsRepository(db),
     new ShootImportService(customerInvitations, new PhotoImportService(galleryRepository, storage, clock)),
     shootUploadFolder,
+    storage,
     jobs,
     activity,
     clock,
+    config.uploads,
+    log,
   );
 
   const companies = new CompaniesService(new CompaniesRepository(db), storage, clock);
   const backgrounds = new BackgroundsService(new BackgroundsRepository(db), storage, clock);
-  const appointmentsStudio = new AppointmentsStudio(new AppointmentsRepository(db), customerInvitations, mailer, branding, config.publicUrl, clock);
+  const appointmentsStudio = new AppointmentsStudio(new AppointmentsRepository(db), customerInvitations, mailOutbox, branding, config.publicUrl, clock);
 
   // One pool of model threads for both server-side editor tools (issue 13 §4).
   const segmentation = new SegmentationPool(config.segmentation, config.segmentation.modelDir);
   return {
+    health: new HealthService(db),
     sessions,
     accounts: new AccountsService(accountsRepository, sessions, google, mails, clock),
     passwords: new PasswordsService(accountsRepository, mails, clock),
@@ -217,7 +231,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     storage,
     gallery,
     pageAnswers: new PageAnswers(gallery, config.galleryPageCacheBytes),
-    downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret),
+    downloads: new DownloadsService(gallery, storage, branding, clock, jwtSecret, storageUrlLifetimeSeconds(config)),
     photoEdits,
     backgroundRemoval: new BackgroundRemovalService(segmentation),
     portraitRetouch: new PortraitRetouchService(segmentation),
@@ -225,13 +239,14 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     imageWork,
     appointments: new AppointmentsService(
       new AppointmentsRepository(db),
-      new AppointmentMails(mailer, branding, config.publicUrl, addressOf(config.mailFrom)),
+      new AppointmentMails(mailOutbox, branding, config.publicUrl, addressOf(config.mailFrom)),
       { now: clock, log },
     ),
     surveys,
     studio,
     jobs,
-    jobsDashboard: new JobsDashboard(jobs, activity, clock),
+    jobsDashboard: new JobsDashboard(jobs, mailOutbox, activity, clock),
+    mailOutbox,
     companies,
     companyInvites: new CompanyInvitesService(
       new CompanyInvitesRepository(db),
@@ -249,7 +264,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     revenue: new RevenueService(new RevenueRepository(db), studio, clock),
     studioOrders: new StudioOrdersService(
       new StudioOrdersRepository(db),
-      new DeliveryService(new DeliveryRepository(db), galleryRepository, storage, orderMails, (id) => ordersRepository.findOrder(id), clock),
+      new DeliveryService(new DeliveryRepository(db), galleryRepository, storage, orderMails, (id, executor) => new OrdersRepository(executor).findOrder(id), clock),
       gallery,
       activity,
       clock,
@@ -267,13 +282,13 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
     ),
     galleryLifecycle: new GalleryLifecycleService(
       new GalleryLifecycleRepository(db),
-      new ExpiryReminderMails(mailer, branding, config.publicUrl),
+      new ExpiryReminderMails(mailOutbox, branding, config.publicUrl),
       activity,
       clock,
     ),
     studioSessionPhotos: new StudioSessionPhotosService(galleryRepository, new StudioCustomersRepository(db), gallery),
     studioBooking: new StudioBookingService(appointmentsStudio, new AppointmentsRepository(db), activity, clock),
-    shootUploadsTus: createTusServer(studioShoots, shootUploadFolder),
+    shootUploadsTus: createTusServer(studioShoots, shootUploadFolder, log),
   };
 }
 

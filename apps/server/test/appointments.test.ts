@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/create-db';
 import type { AppointmentTypeRow, CalendarRow } from '../src/db/schema';
+import { systemClock } from '../src/clock';
 import { createMailer } from '../src/mail/mailer';
+import { MailOutbox } from '../src/mail/outbox';
 import { AccountsRepository } from '../src/modules/accounts/accounts.repository';
 import { BrandingRepository } from '../src/modules/branding/branding.repository';
 import { BrandingService } from '../src/modules/branding/branding.service';
@@ -19,6 +21,7 @@ import { AppointmentsStudio } from '../src/modules/appointments/appointments-stu
 import { DEMO_INVITE_ID, seedDemoAppointments } from '../src/seed/demo-appointments';
 import { seedDemoCustomer } from '../src/seed/demo-customer';
 import { createStorage } from '../src/storage/create-storage';
+import { waitForMailDelivery } from './support/mail';
 import { type JsonBody, type TestApp, startTestApp } from './support/test-app';
 
 /**
@@ -59,6 +62,8 @@ function setNow(at: number): void {
 }
 
 async function outbox(): Promise<Mail[]> {
+  // The mails go through the mail outbox: wait for those in flight.
+  await waitForMailDelivery(t.db.kysely);
   const dir = path.join(t.config.dataDir, 'outbox');
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
@@ -404,7 +409,8 @@ describe('the studio', () => {
   it('invites a new customer by e-mail (creating the account), mails the link and refuses unknown types and calendars', async () => {
     const mailer = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: path.join(t.config.dataDir, 'outbox') }, t.app.log);
     const customers = new CustomerInvitations(new AccountsRepository(t.db.kysely), undefined as unknown as AccountMails, t.clock.now);
-    const mailing = new AppointmentsStudio(repository, customers, mailer, new BrandingService(new BrandingRepository(t.db.kysely)), t.config.publicUrl, t.clock.now);
+    const queue = new MailOutbox({ db: t.db.kysely, transport: mailer, delivery: 'inline', clock: systemClock, log: t.app.log, from: t.config.mailFrom });
+    const mailing = new AppointmentsStudio(repository, customers, queue, new BrandingService(new BrandingRepository(t.db.kysely)), t.config.publicUrl, t.clock.now);
     try {
       const created = await mailing.invite({ email: 'New.Customer@Example.com', type: 'Team headshot day', calendars: ['Northside studio'], name: 'New Customer' });
       expect(created.customerCreated).toBe(true);

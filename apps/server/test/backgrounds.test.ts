@@ -163,7 +163,7 @@ describe('GET /api/media/backgrounds/*', () => {
 
 describe('npm run studio -- backgrounds', () => {
   function studio(...args: string[]) {
-    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent' } as Record<string, string>;
+    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', ...t.storageEnv } as Record<string, string>;
     if (t.config.database.dialect === 'postgres') {
       env.DATABASE_URL = t.config.database.url;
       env.DATABASE_SCHEMA = t.config.database.schema ?? '';

@@ -7,6 +7,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItem, payWithTestCard, setStudioPrices } from './support/commerce';
 import { importTestShoot, testPhoto } from './support/gallery';
+import { storedBytes } from './support/stored';
 import { type TestApp, type TestUser, startTestApp } from './support/test-app';
 
 /** The studio's side of an order: the order mail, and `npm run studio -- deliver` through to the Retouched tab. */
@@ -47,7 +48,7 @@ async function placeOrder(): Promise<number> {
 }
 
 function deliver(orderId: number | string, folder: string) {
-  const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent' } as Record<string, string>;
+  const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', ...t.storageEnv } as Record<string, string>;
   if (t.config.database.dialect === 'postgres') {
     env.DATABASE_URL = t.config.database.url;
     env.DATABASE_SCHEMA = t.config.database.schema ?? '';
@@ -113,7 +114,7 @@ describe('order delivery', () => {
     // Attached and replaced retouches record their download files' CRC-32s (for ZIPs), as imports do.
     const rows = await t.db.kysely.selectFrom('photos').select(['name', 'retouched_media_key', 'retouched_crc32']).where('user_id', '=', carol.id).execute();
     for (const row of rows.filter((r) => ['IMG_0001', 'IMG_0002', 'IMG_0003'].includes(r.name))) {
-      const hr = await fs.readFile(path.join(t.config.dataDir, 'media', row.retouched_media_key as string, 'hr.jpg'));
+      const hr = await storedBytes(t.storage, `${row.retouched_media_key as string}/hr.jpg`);
       expect(JSON.parse(row.retouched_crc32 as string).hr).toBe(crc32(hr));
     }
 

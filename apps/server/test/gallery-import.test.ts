@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage } from '../src/storage/create-storage';
 import type { Storage } from '../src/storage/storage';
 import { importServicesFor, sourcesOf, testPhoto } from './support/gallery';
+import { storedBytes, storedNames } from './support/stored';
 import { type TestApp, startTestApp } from './support/test-app';
 
 let t: TestApp;
@@ -18,15 +18,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const photosDir = () => path.join(t.config.dataDir, 'media', 'photos');
-
 /** Photo folders in storage (a folder goes with its last file, so a torn import leaves none behind). */
 async function storedFolders(): Promise<string[]> {
-  try {
-    return (await fs.readdir(photosDir())).sort();
-  } catch {
-    return [];
-  }
+  return storedNames(t.storage, 'photos');
 }
 
 async function photoRows(sessionId: number) {
@@ -35,7 +29,7 @@ async function photoRows(sessionId: number) {
 
 /** Every file each photo row points at exists; returns how many folders the rows reference. */
 async function expectRowsPointAtFiles(sessionId: number) {
-  const storage = createStorage(t.config);
+  const storage = t.storage;
   const folders = new Set<string>();
   for (const row of await photoRows(sessionId)) {
     for (const [folder, ext, recorded] of [
@@ -48,7 +42,7 @@ async function expectRowsPointAtFiles(sessionId: number) {
         expect(await storage.exists(`${folder}/${file}`), `${folder}/${file}`).toBe(true);
       }
       // The download files' CRC-32s, recorded for the ZIP, are those of the stored files.
-      const stored = async (file: string) => crc32(await fs.readFile(path.join(t.config.dataDir, 'media', folder, file)));
+      const stored = async (file: string) => crc32(await storedBytes(t.storage, `${folder}/${file}`));
       expect(recorded && JSON.parse(recorded)).toEqual({ sm: await stored('sm.jpg'), hr: await stored('hr.jpg') });
     }
   }
@@ -121,7 +115,7 @@ describe('importing a shoot', () => {
   });
 
   it('leaves nothing behind when storing fails half-way through a photo', async () => {
-    const real = createStorage(t.config);
+    const real = t.storage;
     let writes = 0;
     // The 3rd file written (of the 6 a photo has) fails, once: a disk that fills up mid-photo.
     const failing: Storage = {
@@ -150,7 +144,7 @@ describe('importing a shoot', () => {
     // The only new folder is b's: nothing of a remains, and no temporary files either.
     const added = (await storedFolders()).filter((f) => !before.includes(f));
     expect(added).toEqual([...referenced]);
-    for (const folder of added) expect((await fs.readdir(path.join(photosDir(), folder))).sort()).toEqual(['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp']);
+    for (const folder of added) expect(await storedNames(t.storage, `photos/${folder}`)).toEqual(['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp']);
   });
 
   it('deletes the stored files when the database refuses the photo', async () => {
@@ -208,7 +202,7 @@ describe('npm run studio -- import', () => {
     await fs.writeFile(path.join(folder, 'broken.jpg'), 'nope');
     await fs.writeFile(path.join(retouchedFolder, 'DSC_2.jpg'), await testPhoto(52));
 
-    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent' } as Record<string, string>;
+    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', ...t.storageEnv } as Record<string, string>;
     if (t.config.database.dialect === 'postgres') {
       env.DATABASE_URL = t.config.database.url;
       env.DATABASE_SCHEMA = t.config.database.schema ?? '';

@@ -1,14 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import { type EditRecipe, EMPTY_RECIPE, editorMessages, galleryMessages, messages } from '@studio-gallery/contract';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoRow } from '../src/db/schema';
-import { createStorage } from '../src/storage/create-storage';
 import type { ReadOptions, Storage, StoredObject, UrlOptions } from '../src/storage/storage';
 import { importTestShoot } from './support/gallery';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
@@ -54,7 +51,6 @@ class FaultSwitchStorage implements Storage {
   }
 }
 
-let dataDir: string;
 let storage: FaultSwitchStorage;
 let t: TestApp;
 let alice: TestUser;
@@ -63,16 +59,13 @@ let bob: TestUser;
 let shoot: Awaited<ReturnType<typeof importTestShoot>>;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-edits-'));
-  storage = new FaultSwitchStorage(createStorage({ dataDir }));
-  t = await startTestApp({ DATA_DIR: dataDir }, { storage });
+  t = await startTestApp({}, { wrapStorage: (inner) => (storage = new FaultSwitchStorage(inner)) });
   alice = await t.createUser({ firstName: 'Alice' });
   bob = await t.createUser({ firstName: 'Bob' });
   shoot = await importTestShoot(t, alice.email, { count: 6, retouchedEvery: 3, name: 'Alice edits', seed: 9100 });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 const photoIdAt = (n: number) => shoot.photoIds[n - 1] as number;
@@ -158,16 +151,15 @@ async function row(photoId: number): Promise<PhotoRow> {
 
 /** Every file under the photo storage (paths relative to the media folder), sorted. */
 async function photoFiles(): Promise<string[]> {
-  const root = path.join(dataDir, 'media');
-  const entries = await fs.readdir(path.join(root, 'photos'), { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
+  const keys: string[] = [];
+  for await (const entry of t.storage.list('photos/')) keys.push(entry.key);
+  return keys;
 }
 
 async function storedFile(key: string): Promise<Buffer> {
-  return fs.readFile(path.join(dataDir, 'media', key));
+  const stored = await t.storage.getStream(key);
+  if (!stored) throw new Error(`${key} is not stored`);
+  return buffer(stored.stream);
 }
 
 /** The photo row and every stored file, to check that a refused call changed nothing. */

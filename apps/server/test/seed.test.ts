@@ -84,4 +84,10 @@ describe('seeding', () => {
     await seedDatabase({ db: t.db.kysely, storage: createStorage(t.config), demoData: true, clock: t.clock.now });
     expect(await countRows()).toEqual(SEEDED);
   });
+
+  it('with demo data off, adds nothing and names the demo accounts left with their published passwords (server.ts warns)', async () => {
+    const seeded = await seedDatabase({ db: t.db.kysely, storage: createStorage(t.config), demoData: false, clock: t.clock.now });
+    expect(seeded.publishedDemoAccounts).toEqual([DEMO_STUDIO_ADMIN.email, DEMO_CUSTOMER.email]);
+    expect(await countRows()).toEqual(SEEDED);
+  });
 });

@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import {
   COMPANY_SLIDER_IMAGE_MAX_BYTES,
   backgroundImagesResponse,
@@ -14,6 +12,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPhoto } from './support/gallery';
+import { storedNames } from './support/stored';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
 
 /**
@@ -103,7 +102,7 @@ async function mediaStatus(url: string): Promise<number> {
 
 /** Every stored file under a public media folder. */
 async function storedFiles(folder: string): Promise<string[]> {
-  return fs.readdir(path.join(t.config.dataDir, 'media', folder)).catch(() => []);
+  return storedNames(t.storage, folder);
 }
 
 async function activity(action: string): Promise<JsonBody[]> {

@@ -42,7 +42,7 @@ async function lastActivity(action: string, byCli = false) {
 }
 
 function studioCli(...args: string[]) {
-  const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent' } as Record<string, string>;
+  const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', ...t.storageEnv } as Record<string, string>;
   if (t.config.database.dialect === 'postgres') {
     env.DATABASE_URL = t.config.database.url;
     env.DATABASE_SCHEMA = t.config.database.schema ?? '';

@@ -24,7 +24,7 @@ let customer: TestUser;
 let downtown: CalendarRow;
 let northside: CalendarRow;
 let headshot: AppointmentTypeRow;
-const invited: { email: string; sessionName: string }[] = [];
+const invited: { email: string; role: string }[] = [];
 
 /** The CLI's staff command, with invitations recorded instead of mailed. */
 function staffCommand(argv: string[]) {
@@ -36,8 +36,9 @@ function staffCommand(argv: string[]) {
     clock: t.clock.now,
     inviter: {
       findOrCreate: (email) => customers.findOrCreate(email),
-      invite: async (user: UserRow, sessionName: string) => {
-        invited.push({ email: user.email, sessionName });
+      inviteToStudio: async (user: UserRow, role: 'staff' | 'admin') => {
+        invited.push({ email: user.email, role });
+        return t.db.kysely.updateTable('users').set({ role }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
       },
     },
     out: (line) => out.push(line),
@@ -175,7 +176,7 @@ describe('studio roles', () => {
 
 describe('the activity log', () => {
   it('records who changed what and when, newest first, with the CLI as a null actor', async () => {
-    const page = await t.request('GET', '/api/studio/activity?page=1&pageSize=100', { token: staff.token });
+    const page = await t.request('GET', '/api/studio/activity?page=1&pageSize=100', { token: admin.token });
     expect(page.status).toBe(200);
     const entries = page.body.items as JsonBody[];
     expect(page.body.total).toBe(entries.length);
@@ -188,7 +189,7 @@ describe('the activity log', () => {
     // Newest first.
     expect([...entries].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id)).map((e) => e.id)).toEqual(entries.map((e) => e.id));
 
-    const small = await t.request('GET', '/api/studio/activity?page=2&pageSize=2', { token: staff.token });
+    const small = await t.request('GET', '/api/studio/activity?page=2&pageSize=2', { token: admin.token });
     expect(small.body.items.map((e: JsonBody) => e.id)).toEqual(entries.slice(2, 4).map((e) => e.id));
     expect(small.body.total).toBe(entries.length);
   });
@@ -273,7 +274,7 @@ describe('the staff command of the studio CLI', () => {
   it('adds staff by email (inviting a new address), lists them, and records the CLI as the actor', async () => {
     const added = await staffCommand(['add', 'Cli.Hire@Example.com', '--role', 'staff']);
     expect(added.code).toBe(0);
-    expect(invited).toEqual([{ email: 'cli.hire@example.com', sessionName: 'the studio dashboard' }]);
+    expect(invited).toEqual([{ email: 'cli.hire@example.com', role: 'staff' }]);
     const listed = await staffCommand(['list']);
     expect(listed.out.some((line) => line.includes('\tstaff\tinvited\tcli.hire@example.com'))).toBe(true);
     expect(listed.out.some((line) => line.includes(`\tadmin\tactive\t${admin.email}`))).toBe(true);

@@ -206,7 +206,7 @@ describe('who may answer', () => {
 describe('npm run studio -- surveys', () => {
   const cli = fileURLToPath(new URL('../src/cli/studio.ts', import.meta.url));
   function studio(...args: string[]) {
-    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent' } as Record<string, string>;
+    const env: Record<string, string> = { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', ...t.storageEnv } as Record<string, string>;
     if (t.config.database.dialect === 'postgres') {
       env.DATABASE_URL = t.config.database.url;
       env.DATABASE_SCHEMA = t.config.database.schema ?? '';

@@ -1,10 +1,10 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { galleryMessages, messages } from '@studio-gallery/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GalleryRepository } from '../src/modules/gallery/gallery.repository';
 import { importTestShoot } from './support/gallery';
+import { storedNames } from './support/stored';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
 
 // Issue 11, section 5 "Files and uploads": public media only, one profile photo per user, a bounded
@@ -50,11 +50,7 @@ async function statusOf(url: string): Promise<number> {
 
 /** Files (not temporary ones) in a public media folder of the app's data folder. */
 async function filesIn(app: TestApp, folder: string): Promise<string[]> {
-  try {
-    return (await fs.readdir(path.join(app.config.dataDir, 'media', folder))).sort();
-  } catch {
-    return [];
-  }
+  return storedNames(app.storage, folder);
 }
 
 describe('GET /api/media/* serves the public asset folders only', () => {
@@ -65,7 +61,7 @@ describe('GET /api/media/* serves the public asset folders only', () => {
     const retouched = await repository.findPhoto(retouchedId);
     if (!first?.media_key || !retouched?.retouched_media_key) throw new Error('imported photos have no media folder');
     // The files exist: the storage holds them, only the route refuses them.
-    expect((await fs.stat(path.join(t.config.dataDir, 'media', first.media_key, 'original.jpg'))).isFile()).toBe(true);
+    expect(await t.storage.exists(`${first.media_key}/original.jpg`)).toBe(true);
 
     const bare = [
       `/api/media/${first.media_key}/original.jpg`,

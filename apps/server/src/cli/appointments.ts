@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { systemClock } from '../clock';
 import type { Database } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { MailQueue } from '../mail/outbox';
 import { AccountMails } from '../modules/accounts/account-mails';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
 import { CustomerInvitations } from '../modules/accounts/customer-invitations';
@@ -36,7 +36,7 @@ opening hours of the given weekdays (1 = Monday ... 7 = Sunday); closed and open
 interface AppointmentStudioContext {
   config: { publicUrl: string };
   db: Kysely<Database>;
-  mailer: Mailer;
+  outbox: MailQueue;
   branding: BrandingService;
 }
 
@@ -45,9 +45,9 @@ export interface AppointmentCommandDependencies {
   usageError: (message: string) => Error;
 }
 
-function studioOf({ config, db, mailer, branding }: AppointmentStudioContext): AppointmentsStudio {
-  const customers = new CustomerInvitations(new AccountsRepository(db), new AccountMails(mailer, branding, config.publicUrl), systemClock);
-  return new AppointmentsStudio(new AppointmentsRepository(db), customers, mailer, branding, config.publicUrl, systemClock);
+function studioOf({ config, db, outbox, branding }: AppointmentStudioContext): AppointmentsStudio {
+  const customers = new CustomerInvitations(new AccountsRepository(db), new AccountMails(outbox, branding, config.publicUrl), systemClock);
+  return new AppointmentsStudio(new AppointmentsRepository(db), customers, outbox, branding, config.publicUrl, systemClock);
 }
 
 const minutesText = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

@@ -11,16 +11,17 @@ import { type StaffInviter, StudioService } from '../modules/studio/studio.servi
 export const STAFF_USAGE = `  npm run studio -- staff add <email> --role admin|staff|customer
   npm run studio -- staff list
 
-Studio staff and admins (sign in on /login, land on /studio). add gives an existing account the role,
-or creates an inactive one and mails it a link to set a password; --role customer takes the studio
-away. The activity log records the change with the studio CLI as its actor. list prints them.`;
+Studio staff and admins (sign in on /login, land on /studio). add gives an activated account the role;
+a new address, or an account never activated, gets an inactive account without a password and a staff
+invitation mail with a link to set one (a password chosen at sign-up is dropped); --role customer takes
+the studio away. The activity log records the change with the studio CLI as its actor. list prints them.`;
 
 /** A wrong command line: studio.ts prints it with the usage. */
 export class StaffUsageError extends Error {}
 
 export interface StaffCommandContext {
   db: Kysely<Database>;
-  /** Creates the account of a new address and mails the invitation (CustomerInvitations). */
+  /** Creates the account of a new address and mails the staff invitation (StaffInvitations). */
   inviter: StaffInviter;
   clock: Clock;
   /** Where the answer goes (stdout); messages go to stderr. */

@@ -11,12 +11,14 @@ import { createDb } from '../db/create-db';
 import type { Database } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { migrateToLatest } from '../db/migrate';
-import { type Mailer, createMailer } from '../mail/mailer';
+import { createMailer } from '../mail/mailer';
+import { MailOutbox } from '../mail/outbox';
 import { AccountMails } from '../modules/accounts/account-mails';
 import { AccountsRepository } from '../modules/accounts/accounts.repository';
 import { BackgroundsRepository } from '../modules/backgrounds/backgrounds.repository';
 import { BackgroundsService } from '../modules/backgrounds/backgrounds.service';
 import { CustomerInvitations } from '../modules/accounts/customer-invitations';
+import { StaffInvitations } from '../modules/studio/staff-invitations';
 import { BrandingRepository } from '../modules/branding/branding.repository';
 import { BrandingService } from '../modules/branding/branding.service';
 import { PricingRepository } from '../modules/commerce/pricing.repository';
@@ -32,9 +34,11 @@ import { OrderMails } from '../modules/orders/order-mails';
 import { OrdersRepository } from '../modules/orders/orders.repository';
 import { seedDatabase } from '../seed';
 import { APPOINTMENT_USAGE, runAppointmentCommand } from './appointments';
+import { BACKUP_USAGE, BackupUsageError, runBackupCommand, runRestoreCommand } from './backup';
 import { createStorage } from '../storage/create-storage';
 import { SURVEYS_USAGE, SurveysUsageError, runSurveys } from './studio-surveys';
 import { STAFF_USAGE, StaffUsageError, runStaff } from './studio-staff';
+import { STORAGE_USAGE, StorageUsageError, runStorage } from './storage';
 import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
@@ -77,7 +81,11 @@ ${STAFF_USAGE}
 
 ${APPOINTMENT_USAGE}
 
-Every command uses the server's configuration: DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
+${STORAGE_USAGE}
+
+${BACKUP_USAGE}
+
+Every command uses the server's configuration: DATA_DIR, DATABASE_URL, STORAGE (and S3_*), SMTP_URL, PUBLIC_URL.`;
 
 class UsageError extends Error {}
 
@@ -164,7 +172,7 @@ function progressBar(): (done: number, total: number, outcome: ImportOutcome) =>
   };
 }
 
-/** What the mailer logs (mail sent, or written to the outbox) goes to stderr as plain lines. */
+/** What the mailer and the mail outbox log (mail sent, or written to the outbox folder) goes to stderr as plain lines. */
 function stderrLogger(): FastifyBaseLogger {
   const write = (level: string) => (objOrMessage: unknown, message?: string) => {
     const text = typeof objOrMessage === 'string' ? objOrMessage : (message ?? '');
@@ -191,7 +199,8 @@ interface StudioContext {
   config: ReturnType<typeof loadConfig>;
   db: Kysely<Database>;
   storage: Storage;
-  mailer: Mailer;
+  /** The mail outbox, delivering at once (no job queue runs here); what fails is sent by the server's sweep. */
+  outbox: MailOutbox;
   branding: BrandingService;
 }
 
@@ -199,14 +208,16 @@ interface StudioContext {
 async function withStudio<T>(run: (context: StudioContext) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
   const db = createDb(config.database);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, stderrLogger());
+  const log = stderrLogger();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }, log);
   try {
     await migrateToLatest(db);
     const storage = createStorage(config);
     // The studio's branding signs the mails and its prices price the orders: make sure they exist.
     await seedDatabase({ db: db.kysely, storage, demoData: false, clock: systemClock });
     const branding = new BrandingService(new BrandingRepository(db.kysely));
-    return await run({ config, db: db.kysely, storage, mailer, branding });
+    const outbox = new MailOutbox({ db: db.kysely, transport: mailer, delivery: 'inline', clock: systemClock, log, from: config.mailFrom, settings: config.mail });
+    return await run({ config, db: db.kysely, storage, outbox, branding });
   } finally {
     mailer.close();
     await db.kysely.destroy();
@@ -219,8 +230,8 @@ async function runImport(argv: string[]): Promise<number> {
   const retouched = args.retouched ? await filesOf(args.retouched) : [];
   if (photos.length === 0) throw new UsageError(`no files in ${args.folder}`);
 
-  return withStudio(async ({ config, db, storage, mailer, branding }) => {
-    const invitations = new CustomerInvitations(new AccountsRepository(db), new AccountMails(mailer, branding, config.publicUrl), systemClock);
+  return withStudio(async ({ config, db, storage, outbox, branding }) => {
+    const invitations = new CustomerInvitations(new AccountsRepository(db), new AccountMails(outbox, branding, config.publicUrl), systemClock);
     const importer = new PhotoImportService(new GalleryRepository(db), storage, systemClock);
     const shoots = new ShootImportService(invitations, importer);
     process.stderr.write(`Importing ${photos.length} files from ${args.folder}${retouched.length ? ` (+ ${retouched.length} retouched)` : ''}\n`);
@@ -262,14 +273,13 @@ async function runDeliver(argv: string[]): Promise<number> {
   const files = await filesOf(path.resolve(folder));
   if (files.length === 0) throw new UsageError(`no files in ${folder}`);
 
-  return withStudio(async ({ config, db, storage, mailer, branding }) => {
-    const orders = new OrdersRepository(db);
+  return withStudio(async ({ config, db, storage, outbox, branding }) => {
     const delivery = new DeliveryService(
       new DeliveryRepository(db),
       new GalleryRepository(db),
       storage,
-      new OrderMails(mailer, branding, config.publicUrl),
-      (id) => orders.findOrder(id),
+      new OrderMails(outbox, branding, config.publicUrl),
+      (id, executor) => new OrdersRepository(executor).findOrder(id),
       systemClock,
     );
     let result;
@@ -448,19 +458,31 @@ async function main(argv: string[]): Promise<number> {
     return runAppointmentCommand(command, rest, { withStudio, usageError: (message) => new UsageError(message) });
   }
   if (command === 'staff') {
-    return withStudio(({ config, db, mailer, branding }) =>
+    return withStudio(({ config, db, outbox, branding }) =>
       runStaff(rest, {
         db,
-        inviter: new CustomerInvitations(new AccountsRepository(db), new AccountMails(mailer, branding, config.publicUrl), systemClock),
+        inviter: new StaffInvitations(new AccountsRepository(db), new AccountMails(outbox, branding, config.publicUrl), systemClock),
         clock: systemClock,
       }),
     ).catch((error: unknown) => {
       throw error instanceof StaffUsageError ? new UsageError(error.message) : error;
     });
   }
+  if (command === 'storage') {
+    // Not withStudio: copying files needs no database.
+    return runStorage(rest, process.env).catch((error: unknown) => {
+      throw error instanceof StorageUsageError ? new UsageError(error.message) : error;
+    });
+  }
   if (command === 'surveys') {
     return withStudio(({ db }) => runSurveys(rest, db)).catch((error: unknown) => {
       throw error instanceof SurveysUsageError ? new UsageError(error.message) : error;
+    });
+  }
+  if (command === 'backup' || command === 'restore') {
+    // Not withStudio: a backup must not migrate or seed, and a restore goes into an empty data folder.
+    return (command === 'backup' ? runBackupCommand(rest) : runRestoreCommand(rest)).catch((error: unknown) => {
+      throw error instanceof BackupUsageError ? new UsageError(error.message) : error;
     });
   }
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -38,7 +38,29 @@ function openSqlite(file: string): { kysely: Kysely<Database>; database: SqliteD
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   cachePreparedStatements(database);
-  return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), database };
+  return { kysely: new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect({ database }) }), database };
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL "database or disk is full",
+ * SQLITE_IOERR, SQLITE_NOMEM); Kysely then sends its own ROLLBACK, which fails with "cannot rollback -
+ * no transaction is active" and replaces the real error (issue 25). Roll back only a transaction that
+ * is still open, so the first error is the one thrown and logged.
+ */
+class RollbackSafeSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: { database: SqliteDatabase.Database }) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    const database = this.settings.database;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (!database.inTransaction) return;
+        await super.rollbackTransaction(connection);
+      }
+    })({ database });
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -65,6 +87,10 @@ function cachePreparedStatements(database: SqliteDatabase.Database): void {
 
 function openPostgres(connectionString: string, schema: string | null): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection cut by the server (a restart, a failover) is reported here; unheard, the 'error'
+  // event would end the process. The pool drops that connection and opens a new one for the next query,
+  // and queries meanwhile fail (answered 503 by plugins/error-handler.ts), so nothing more to do.
+  pool.on('error', () => undefined);
   prepareRepeatedStatements(pool, schema);
   return new Kysely<Database>({
     dialect: new PostgresDialect({

@@ -67,6 +67,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
   users: {
     id: true, email: true, first_name: true, last_name: true, password_hash: true, activated: true,
     contact_number: true, image_key: true, google_sub: true, role: true, corporate_client_id: true, created_at: true, updated_at: true,
+    invitation_owed_at: true,
   },
   auth_sessions: { id: true, user_id: true, created_at: true, expires_at: true },
   user_keys: { id: true, user_id: true, purpose: true, key_hash: true, expires_at: true, used_at: true, created_at: true },
@@ -138,13 +139,21 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     total_files: true, processed: true, imported: true, duplicates: true, retouches_attached: true, unreadable: true, failed_files: true,
     error: true, session_id: true, customer_user_id: true, created_by: true, created_at: true, updated_at: true, finished_at: true,
   },
-  shoot_upload_files: { id: true, shoot_upload_id: true, upload_id: true, file_name: true, kind: true, size: true, outcome: true, reason: true, created_at: true },
+  shoot_upload_files: {
+    id: true, shoot_upload_id: true, upload_id: true, file_name: true, kind: true, size: true, outcome: true, reason: true, created_at: true,
+    storage_key: true,
+  },
+  shoot_upload_reservations: { upload_id: true, shoot_upload_id: true, size: true, created_at: true },
   customer_events: { id: true, user_id: true, session_id: true, photo_id: true, kind: true, details_json: true, created_at: true },
   bulk_invites: {
     id: true, corporate_client_id: true, kind: true, options_json: true, total: true, sent: true, failed: true, status: true, error: true,
     created_by: true, created_at: true, finished_at: true,
   },
   bulk_invite_recipients: { id: true, bulk_invite_id: true, user_id: true, status: true, error: true, invite_id: true, updated_at: true },
+  mail_outbox: {
+    id: true, kind: true, recipient: true, subject: true, text_body: true, html_body: true, attachments_json: true, links_json: true,
+    dedupe_key: true, status: true, attempts: true, last_error: true, next_attempt_at: true, claimed_until: true, sent_at: true, created_at: true,
+  },
 };
 
 describe('database schema', () => {

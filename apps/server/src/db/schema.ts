@@ -41,6 +41,9 @@ export interface Database {
   customer_events: CustomerEventsTable;
   bulk_invites: BulkInvitesTable;
   bulk_invite_recipients: BulkInviteRecipientsTable;
+  shoot_upload_reservations: ShootUploadReservationsTable;
+  mail_outbox: MailOutboxTable;
+  rate_budgets: RateBudgetsTable;
 }
 
 /** 0 or 1. */
@@ -132,6 +135,11 @@ export interface UsersTable {
   corporate_client_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * An import added photos for this customer (not activated yet) and their invitation is not queued
+   * yet (migration 2026-11-28-05): set with the photo, cleared with the invitation's outbox row.
+   */
+  invitation_owed_at: Generated<Timestamp | null>;
 }
 export type UserRole = 'customer' | 'staff' | 'admin';
 
@@ -599,8 +607,23 @@ export interface ShootUploadFilesTable {
   outcome: string | null;
   reason: string | null;
   created_at: Timestamp;
+  /**
+   * The bytes' key in Storage (`uploads/<shoot id>/<upload id>`, migration 2026-11-28-06); null for a
+   * file finished before it, whose bytes are DATA_DIR/uploads/<upload_id>.
+   */
+  storage_key: Generated<string | null>;
 }
 export type ShootUploadFileRow = Selectable<ShootUploadFilesTable>;
+
+/** An upload created and not finished yet, with its declared length (migration 2026-11-28-06): bytes in flight. */
+export interface ShootUploadReservationsTable {
+  /** The tus upload's id. */
+  upload_id: string;
+  shoot_upload_id: number;
+  /** Upload-Length, in bytes. */
+  size: number;
+  created_at: Timestamp;
+}
 
 /** viewed, favourited, unfavourited, skipped, unskipped, downloaded, shared, edited, ordered (a CHECK). */
 export type { CustomerEventKind };
@@ -656,3 +679,44 @@ export interface BulkInviteRecipientsTable {
   updated_at: Timestamp;
 }
 export type BulkInviteRecipientRow = Selectable<BulkInviteRecipientsTable>;
+
+export type MailOutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** The transactional outbox of every mail (mail/outbox.ts; migration 2026-11-28-05). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What the mail is, for the studio's list: 'booking-confirmation', 'invitation', … */
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** Cleared once sent (they carry one-time links). */
+  text_body: string;
+  html_body: string;
+  /** JSON: [{ filename, content, contentType }]. */
+  attachments_json: Generated<string>;
+  /** JSON: the links the mail carries (logged when written to the outbox folder). */
+  links_json: Generated<string>;
+  /** A mail queued at most once names itself here (unique); null: no such rule. */
+  dedupe_key: string | null;
+  status: Generated<MailOutboxStatus>;
+  /** Sends tried. */
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Not sent before this time (a short grace after commit, then the backoff of retries). */
+  next_attempt_at: Timestamp;
+  /** One sender has it until then (a guarded UPDATE claims it). */
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+
+/** A budget shared by every instance (modules/budgets/rate-budgets.ts; migration 2026-11-28-04). */
+export interface RateBudgetsTable {
+  /** The budget and the client, e.g. `auth:203.0.113.9`. */
+  key: string;
+  /** Units spent in the current window. */
+  spent: number;
+  /** When the current window ends. */
+  resets_at: Timestamp;
+}

@@ -17,7 +17,7 @@ export function createJobQueue<R extends JobRegistry = JobPayloads>(
   config: Pick<Config, 'database' | 'jobs'>,
   options: CreateJobQueueOptions = {},
 ): JobQueue<R> {
-  const common = { pollIntervalMs: config.jobs.pollIntervalMs, work: config.jobs.enabled, stopTimeoutMs: options.stopTimeoutMs, log: options.log };
+  const common = { pollIntervalMs: config.jobs.pollIntervalMs, work: config.jobs.enabled, leaseSeconds: config.jobs.leaseSeconds, stopTimeoutMs: options.stopTimeoutMs, log: options.log };
   if (config.database.dialect === 'postgres') {
     return new PgBossQueue<R>({ ...common, connectionString: config.database.url, schema: config.jobs.pgBossSchema });
   }

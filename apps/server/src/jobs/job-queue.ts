@@ -1,6 +1,8 @@
 /**
  * The interface of the background job queue (issue 15 §5); see index.ts for the whole picture.
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 /**
  * Every job of the app by name, with its payload (plain JSON: it is stored in the database). A module
@@ -16,6 +18,8 @@ export type JobPayloads = {
   'company-invites': { bulkInviteId: number };
   /** One session's expiry reminder mail (modules/gallery-lifecycle/gallery-lifecycle-job.ts). */
   'gallery-expiry-reminder': { sessionId: number };
+  /** One mail of the outbox, sent once committed (mail/outbox.ts); the outbox row holds the mail. */
+  'mail-delivery': { mailId: number };
 };
 
 /** A map of job names to payload types: JobPayloads for the app; tests use their own. */
@@ -43,7 +47,12 @@ export interface JobHandlerOptions {
   retryBackoff?: boolean;
   /** Jobs of this name one instance runs at once (default 1). */
   concurrency?: number;
-  /** A run not finished after this long counts as failed, and another instance may take it (default 15 minutes). */
+  /**
+   * The longest a run may take (default 15 minutes): after that it counts as failed and another
+   * instance may take it. A run whose instance dies is taken back much sooner: while the handler runs
+   * its instance renews a short lease (JOB_LEASE_SECONDS, default 60 s), and a job whose lease ran out
+   * is retried by any instance (issue 25).
+   */
   expireInSeconds?: number;
 }
 
@@ -55,6 +64,13 @@ export interface SendOptions {
   singletonKey?: string;
   /** Not before this time (a Date) or this many seconds from now. */
   startAfter?: Date | number;
+  /**
+   * The caller's open transaction (`db.transaction().execute(trx => …)`): the job is written in it, so
+   * it exists exactly when the state change it goes with is committed (issue 25: no shoot `queued`
+   * without its import job). On SQLite the row goes into the `jobs` table through `trx`; on PostgreSQL
+   * pg-boss writes its job row through `trx` too (its `db` option).
+   */
+  within?: Kysely<Database>;
 }
 
 /** A job's state as the dashboard shows it; `retrying`: queued again after a failed attempt. */
@@ -101,6 +117,8 @@ export interface JobQueue<R extends JobRegistry = JobPayloads> {
   counts(): Promise<JobQueueCounts>;
   /** One job's state; null when unknown (or long gone). */
   state(id: string): Promise<JobState | null>;
+  /** Whether a job of this name and singletonKey is waiting, retrying or running (not completed nor failed). */
+  pending(name: JobName<R>, singletonKey: string): Promise<boolean>;
 }
 
 export const DEFAULT_HANDLER_OPTIONS: Required<JobHandlerOptions> = {

@@ -27,6 +27,11 @@ export interface LocalJobQueueOptions {
   stopTimeoutMs?: number;
   /** false: this instance only sends (JOBS_ENABLED=off). */
   work?: boolean;
+  /**
+   * Seconds a running job's lease lasts (default 60): renewed every quarter of it while the handler
+   * runs, so a job whose instance died is taken back by another within about this long.
+   */
+  leaseSeconds?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -40,7 +45,7 @@ interface Registration {
 const KEEP_COMPLETED_MS = 24 * 3_600_000;
 const KEEP_FAILED_MS = 14 * 24 * 3_600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
-/** Active jobs past their expiry are taken back this often. */
+/** Active jobs past their lease are looked for this often at most (and every half lease when that is shorter). */
 const RECOVER_EVERY_MS = 30_000;
 
 /** The n-th retry's wait: retryDelay · 2^(n-1) and up to as much again (jitter), as pg-boss does. */
@@ -57,6 +62,11 @@ export function retryDelayMs(options: Pick<Required<JobHandlerOptions>, 'retryDe
  * `UPDATE … WHERE id = ? AND state = 'queued'` (exactly one claimer gets the row), so several
  * instances on one database file never run a job twice. A failed attempt is queued again with
  * exponential backoff until its attempts run out; then it is listed as failed. Timers are unref'd.
+ *
+ * Leases (issue 25): a claimed job holds a short lease (`expires_at`, JOB_LEASE_SECONDS) that its
+ * instance renews while the handler runs, up to the handler's expireInSeconds. When the instance
+ * dies (kill -9, power loss), the lease runs out within a minute and any instance takes the job back,
+ * at once: it did not fail, its server went away. Handlers are idempotent, so running again is safe.
  */
 export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQueue<R> {
   readonly kind = 'local' as const;
@@ -66,6 +76,8 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
   private readonly pollIntervalMs: number;
   private readonly stopTimeoutMs: number;
   private readonly work: boolean;
+  private readonly leaseMs: number;
+  private readonly recoverEveryMs: number;
   private readonly log: FastifyBaseLogger | undefined;
   private started = false;
   private stopping = false;
@@ -82,6 +94,8 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
     this.work = options.work ?? true;
+    this.leaseMs = Math.max(1, options.leaseSeconds ?? 60) * 1000;
+    this.recoverEveryMs = Math.min(RECOVER_EVERY_MS, Math.max(500, this.leaseMs / 2));
     this.log = options.log;
   }
 
@@ -95,7 +109,9 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
     const runAt =
       options.startAfter instanceof Date ? options.startAfter : new Date(now.getTime() + Math.max(0, options.startAfter ?? 0) * 1000);
     const retryLimit = this.registrations.get(name)?.options.retryLimit ?? DEFAULT_HANDLER_OPTIONS.retryLimit;
-    const row = await this.db
+    // In the caller's transaction when given: the row exists exactly when the caller's change commits.
+    // (This instance's poll waits for the connection the transaction holds, so it sees the row once committed.)
+    const row = await (options.within ?? this.db)
       .insertInto('jobs')
       .values({
         id: randomUUID(),
@@ -173,7 +189,7 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
 
   private async poll(): Promise<void> {
     const now = Date.now();
-    if (now - this.lastRecover >= RECOVER_EVERY_MS) {
+    if (now - this.lastRecover >= this.recoverEveryMs) {
       this.lastRecover = now;
       await this.recoverExpired(new Date(now));
     }
@@ -217,7 +233,7 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
         attempts: eb('attempts', '+', 1),
         locked_by: this.instanceId,
         started_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + expireInSeconds * 1000).toISOString(),
+        expires_at: new Date(now.getTime() + Math.min(this.leaseMs, expireInSeconds * 1000)).toISOString(),
       }))
       .where('id', '=', id)
       .where('state', '=', 'queued')
@@ -229,6 +245,7 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
   private run(job: JobRow, registration: Registration): void {
     registration.running += 1;
     const context: JobContext = { id: job.id, name: job.name, attempt: Number(job.attempts) };
+    const heartbeat = this.keepLeased(job, registration.options.expireInSeconds);
     const done = (async () => {
       try {
         await registration.handler(JSON.parse(job.payload_json) as unknown, context);
@@ -246,11 +263,34 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
     })()
       .catch((error: unknown) => this.log?.error({ err: error, job: job.id }, 'background jobs: could not record the outcome of a job'))
       .finally(() => {
+        clearInterval(heartbeat);
         registration.running -= 1;
         this.running.delete(job.id);
         this.wake();
       });
     this.running.set(job.id, done);
+  }
+
+  /**
+   * Renews the lease of a running job every quarter lease, never past its start + expireInSeconds (a
+   * hung run is let go). A renewal that fails (database busy) is tried again at the next beat.
+   */
+  private keepLeased(job: JobRow, expireInSeconds: number): NodeJS.Timeout {
+    const deadline = Date.parse(job.started_at ?? new Date().toISOString()) + expireInSeconds * 1000;
+    const timer = setInterval(() => {
+      const expires = Math.min(Date.now() + this.leaseMs, deadline);
+      if (expires <= Date.now()) return;
+      this.db
+        .updateTable('jobs')
+        .set({ expires_at: new Date(expires).toISOString() })
+        .where('id', '=', job.id)
+        .where('state', '=', 'active')
+        .where('locked_by', '=', this.instanceId)
+        .execute()
+        .catch((error: unknown) => this.log?.warn({ err: error, job: job.id }, 'background jobs: could not renew the lease of a running job'));
+    }, Math.max(250, this.leaseMs / 4));
+    timer.unref();
+    return timer;
   }
 
   /** A failed attempt of an active job of this instance: queued again after its backoff, or failed. */
@@ -273,7 +313,10 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
       .execute();
   }
 
-  /** Active jobs whose run expired (their instance died, or the run hung): a failed attempt each. */
+  /**
+   * Active jobs whose lease ran out (their instance died, or the run hung past expireInSeconds): an
+   * attempt each, queued again at once when attempts remain (the job did not fail: its server went away).
+   */
   private async recoverExpired(now: Date): Promise<void> {
     const expired = await this.db
       .selectFrom('jobs')
@@ -283,14 +326,14 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
       .execute();
     for (const row of expired) {
       if (row.locked_by === this.instanceId && this.running.has(row.id)) continue; // still ours, still running
-      const options = this.registrations.get(row.name)?.options ?? DEFAULT_HANDLER_OPTIONS;
       const again = Number(row.attempts) < Number(row.attempt_limit);
       const message = 'the job did not finish in time (its server may have stopped)';
+      this.log?.warn({ job: row.id, name: row.name, attempts: Number(row.attempts), again }, 'background jobs: took back a job whose lease ran out');
       await this.db
         .updateTable('jobs')
         .set(
           again
-            ? { state: 'queued', run_at: new Date(now.getTime() + retryDelayMs(options, Number(row.attempts))).toISOString(), expires_at: null, last_error: message }
+            ? { state: 'queued', run_at: now.toISOString(), locked_by: null, expires_at: null, last_error: message }
             : { state: 'failed', finished_at: now.toISOString(), expires_at: null, last_error: message },
         )
         .where('id', '=', row.id)
@@ -376,6 +419,18 @@ export class LocalJobQueue<R extends JobRegistry = JobPayloads> implements JobQu
       byName.set(row.name, entry);
     }
     return { total, byName: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+  }
+
+  async pending(name: JobName<R>, singletonKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', name)
+      .where('singleton_key', '=', singletonKey)
+      .where('state', 'in', ['queued', 'active'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async state(id: string): Promise<JobState | null> {

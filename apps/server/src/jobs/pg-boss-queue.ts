@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import {
@@ -28,6 +29,8 @@ export interface PgBossQueueOptions {
   stopTimeoutMs?: number;
   /** false: this instance only sends (JOBS_ENABLED=off). */
   work?: boolean;
+  /** Seconds a running job's lease lasts (default 60): see keepLeased. */
+  leaseSeconds?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -58,6 +61,15 @@ const STATES: Record<string, JobState | undefined> = {
  *
  * pg-boss talks to the database through a pool of this class (not pg-boss's own), so that stop() can
  * wait for the completion pg-boss records without waiting for it, before the pool ends.
+ *
+ * Leases (issue 25). pg-boss 10 counts a run as lost when `started_on + expire_in` has passed (its
+ * maintenance, `failJobsByTimeout`, then queues it again with the queue's retry delay, or fails it),
+ * and it also races each handler against the `expire_in` it fetched the job with. It has no heartbeat.
+ * So the queue keeps `expire_in` = the handler's expireInSeconds (the in-process limit of a run), and
+ * as soon as a job is fetched, and every quarter lease while it runs, this instance rewrites that
+ * job's row to `expire_in = (now() - started_on) + lease` (never past expireInSeconds). A job whose
+ * instance died is thus past its expiry within a lease, and maintenance, every half lease here
+ * (maintenanceIntervalSeconds; pg-boss's default is 2 minutes), hands it to any instance.
  */
 export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueue<R> {
   readonly kind = 'pg-boss' as const;
@@ -73,6 +85,7 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
   private readonly pollIntervalSeconds: number;
   private readonly stopTimeoutMs: number;
   private readonly work: boolean;
+  private readonly leaseSeconds: number;
   private readonly log: FastifyBaseLogger | undefined;
   private opened: Promise<void> | null = null;
   private working = false;
@@ -83,6 +96,7 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
     this.pollIntervalSeconds = Math.max(500, options.pollIntervalMs ?? 1000) / 1000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
     this.work = options.work ?? true;
+    this.leaseSeconds = Math.max(1, options.leaseSeconds ?? 60);
     this.log = options.log;
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: 5, application_name: 'studio-gallery-jobs' });
     this.pool.on('error', (error) => this.log?.error({ err: error }, 'background jobs: database connection failed'));
@@ -98,6 +112,8 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
       migrate: true,
       schedule: false,
       supervise: true,
+      // Expired runs are found every half lease (pg-boss: 2 minutes by default), so a dead instance's job comes back within about 1.5 leases.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(this.leaseSeconds / 2))),
       archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_SECONDS,
       archiveFailedAfterSeconds: ARCHIVE_FAILED_SECONDS,
       deleteAfterDays: 7,
@@ -116,7 +132,10 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
     await this.ensureQueue(name);
     const id = randomUUID();
     const startAfter = options.startAfter instanceof Date ? options.startAfter : options.startAfter && options.startAfter > 0 ? options.startAfter : undefined;
-    const sent = await this.boss.send(name, (payload ?? null) as object, { id, singletonKey: options.singletonKey ?? id, ...(startAfter !== undefined ? { startAfter } : {}) });
+    // In the caller's transaction when given (pg-boss's `db` option): the job row commits with the caller's change.
+    const within = options.within;
+    const db = within ? { db: { executeSql: (text: string, values?: unknown[]) => within.executeQuery(CompiledQuery.raw(text, values ?? [])) } } : {};
+    const sent = await this.boss.send(name, (payload ?? null) as object, { id, singletonKey: options.singletonKey ?? id, ...(startAfter !== undefined ? { startAfter } : {}), ...db });
     // Workers of this instance look at once rather than at their next poll.
     if (sent) for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
     return sent;
@@ -199,6 +218,15 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
     return { total, byName: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)) };
   }
 
+  async pending(name: JobName<R>, singletonKey: string): Promise<boolean> {
+    await this.open();
+    const { rows } = await this.pool.query(
+      `SELECT 1 FROM ${this.schema}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`,
+      [name, singletonKey],
+    );
+    return rows.length > 0;
+  }
+
   async state(id: string): Promise<JobState | null> {
     if (!UUID.test(id)) return null;
     await this.open();
@@ -239,6 +267,28 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
     return ready;
   }
 
+  /**
+   * Renews the lease of a job this instance runs: at once (the job was fetched with the queue's long
+   * expire_in), then every quarter lease, never past the job's start + expireInSeconds. A renewal that
+   * fails is logged and tried again at the next beat.
+   */
+  private keepLeased(name: string, id: string, expireInSeconds: number): NodeJS.Timeout {
+    const renew = () => {
+      this.pool
+        .query(
+          `UPDATE ${this.schema}.job
+           SET expire_in = LEAST(now() - started_on + make_interval(secs => $3), make_interval(secs => $4))
+           WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [name, id, this.leaseSeconds, expireInSeconds],
+        )
+        .catch((error: unknown) => this.log?.warn({ err: error, job: id }, 'background jobs: could not renew the lease of a running job'));
+    };
+    renew();
+    const timer = setInterval(renew, Math.max(250, (this.leaseSeconds * 1000) / 4));
+    timer.unref();
+    return timer;
+  }
+
   private async startWorkers(name: string): Promise<void> {
     const registration = this.registrations.get(name);
     if (!registration) return;
@@ -249,11 +299,13 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
       const worker = { id: '' };
       worker.id = await this.boss.work<unknown>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.pollIntervalSeconds }, async ([job]) => {
         if (!job) return;
+        const heartbeat = this.keepLeased(name, job.id, registration.options.expireInSeconds);
         const run = registration.handler(job.data, { id: job.id, name: job.name, attempt: Number(job.retryCount) + 1 });
         this.runningHandlers.add(run);
         try {
           await run;
         } finally {
+          clearInterval(heartbeat);
           this.runningHandlers.delete(run);
           // A worker that found a job looks for the next at once rather than after its polling interval.
           if (worker.id && this.working) this.boss.notifyWorker(worker.id);

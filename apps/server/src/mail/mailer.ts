@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +12,8 @@ export interface OutgoingMail {
   links: string[];
   /** Files attached (e.g. an .ics with contentType `text/calendar; method=REQUEST`). */
   attachments?: MailAttachment[];
+  /** What the mail is, for the studio's list of undelivered mails ('booking-confirmation', 'invitation', …). */
+  kind?: string;
 }
 
 export interface MailAttachment {
@@ -21,8 +22,20 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/** How one sending of a mail is told apart (the mail outbox sets both from the mail's row). */
+export interface MailSendOptions {
+  /** The Message-ID header, without angle brackets: a resent mail carries the same one. */
+  messageId?: string;
+  /** The outbox folder's file name without `.eml`: a resent mail replaces its earlier file. */
+  fileStem?: string;
+}
+
+/**
+ * The transport: sends one mail now, or throws. Modules never call it: they queue their mails in the
+ * mail outbox (outbox.ts), whose delivery job sends each through this.
+ */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, options?: MailSendOptions): Promise<void>;
   close(): void;
 }
 
@@ -33,16 +46,19 @@ export interface MailerOptions {
   outboxDir: string;
 }
 
+/** An SMTP conversation that stalls gives up well before the outbox's claim on the mail runs out. */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
+
 /** SMTP when configured; otherwise each mail becomes a file in the outbox so the demo works offline. */
 export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, log) : outboxMailer(options.outboxDir, options.from, log);
 }
 
 function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send({ to, subject, text, html, attachments }) {
-      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
+    async send({ to, subject, text, html, attachments }, options = {}) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments, ...messageIdOf(options) });
       log.info({ to, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -52,14 +68,21 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mail
 function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, links, attachments }) {
-      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
+    async send({ to, subject, text, html, links, attachments }, options = {}) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments, ...messageIdOf(options) });
       await fs.mkdir(outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/:/g, '-');
-      const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message);
+      const stem = options.fileStem ?? `${new Date().toISOString().replace(/:/g, '-')}-${Math.random().toString(16).slice(2, 10)}`;
+      const file = path.join(outboxDir, `${stem}.eml`);
+      // Whole or not at all: a reader never sees half a mail, and a resent mail replaces its file.
+      const temporary = `${file}.tmp`;
+      await fs.writeFile(temporary, info.message as Buffer);
+      await fs.rename(temporary, file);
       log.info({ to, links, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };
+}
+
+function messageIdOf(options: MailSendOptions): { messageId?: string } {
+  return options.messageId ? { messageId: `<${options.messageId}>` } : {};
 }

@@ -37,6 +37,31 @@ export function galleryInvitationMail(
   });
 }
 
+/**
+ * A studio member (staff or admin) the studio added: what the dashboard is and how to get in. The
+ * link activates the account and leads to set-password; there is no sign-up password to keep.
+ */
+export function staffInvitationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  branding: MailBranding,
+  role: 'staff' | 'admin',
+  dashboardUrl: string,
+): OutgoingMail {
+  return brandedMail(to, branding, {
+    subject: `You're invited to the ${branding.studioName} studio dashboard`,
+    greeting: firstName ? `Hi ${firstName},` : 'Hi,',
+    paragraphs: [
+      `${branding.studioName} has added you to its studio dashboard as ${role === 'admin' ? 'an admin' : 'a member of staff'}.`,
+      `The dashboard is where the studio works: today's bookings and calendars, customers and their galleries, shoot uploads, retouch orders and the activity log${role === 'admin' ? ', and, as an admin, prices, coupons, companies and who else is on the staff' : ''}.`,
+      `Open the link below to activate your account and choose your password. After that, open ${dashboardUrl} and sign in with this email address and your password.`,
+    ],
+    action: { label: 'Activate and set my password', url: link },
+    afterAction: `The link works once and expires in 30 days. If it has expired, ask the studio to add you again. If you were not expecting this, you can ignore this email.`,
+  });
+}
+
 export function passwordResetMail(to: string, firstName: string, link: string, branding: MailBranding): OutgoingMail {
   return brandedMail(to, branding, {
     subject: `Set a new password for ${branding.studioName}`,

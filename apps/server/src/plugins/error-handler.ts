@@ -15,6 +15,9 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors';
+import { BACKEND_UNAVAILABLE_MESSAGE, isBackendUnavailable } from './backend-unavailable';
+import { resourceFailure } from '../resource-errors';
+import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from '../storage/storage';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +50,8 @@ const MESSAGE_OF_FASTIFY_CODE: Record<string, string> = {
 interface HttpFailure {
   status: number;
   message: string;
+  /** What the log line names (a full disk, a busy database), for a failure of the machine rather than the request. */
+  cause?: string;
 }
 
 /**
@@ -58,7 +63,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: unknown, request, reply) => {
       const failure = toHttpFailure(error);
       if (failure.status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ err: error }, failure.cause ? `request failed: ${failure.cause}` : 'request failed');
       } else {
         const cause = error instanceof Error ? error.cause : undefined;
         request.log.info({ status: failure.status, reason: failure.message, err: cause }, 'request refused');
@@ -87,6 +92,12 @@ function toHttpFailure(error: unknown): HttpFailure {
     const message = MESSAGE_OF_FASTIFY_CODE[fastifyError.code ?? ''] ?? (status === 404 ? messages.notFound : messages.badRequest);
     return { status, message };
   }
+  // The object store does not answer (storage/s3-storage.ts): nothing was changed; the log has the store's own error.
+  if (error instanceof StorageUnavailableError) return { status: 503, message: STORAGE_UNAVAILABLE_MESSAGE, cause: 'photo storage unavailable' };
+  // A full disk (507) or a database too busy to write (503): one clear answer, never the raw error (issue 25).
+  const resource = resourceFailure(error);
+  if (resource) return resource;
+  if (isBackendUnavailable(error)) return { status: 503, message: BACKEND_UNAVAILABLE_MESSAGE };
   return { status: 500, message: messages.unexpectedError };
 }
 

@@ -117,6 +117,10 @@ export function createRouteTransform(table: ApiRouteTable): SwaggerTransform {
         responses[statusText] = { description, type: 'null' };
         continue;
       }
+      if (status === 302) {
+        responses[statusText] = { description, headers: { Location: { type: 'string', format: 'uri', description: 'Where the answer is' } } };
+        continue;
+      }
       const content = operation.files
         ? Object.fromEntries(operation.files.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]))
         : { 'application/json': { schema: zodResponses[statusText] } };

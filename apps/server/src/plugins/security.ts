@@ -5,13 +5,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
-  /** HTTPS deployments also get HSTS and upgrade-insecure-requests. */
+  /** PUBLIC_URL is https: HSTS and upgrade-insecure-requests too. */
   https: boolean;
   /** Browser origins allowed to call the API; empty: none besides our own. */
   corsOrigins: string[];
   /** Stripe's API origin the card form talks to (a local stand-in in tests); null: Stripe is off. */
   stripeApiOrigin: string | null;
 }
+
+/** Strict-Transport-Security's max-age: one year (365 days). */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 // Stripe.js and its card iframes (https://docs.stripe.com/security/guide#content-security-policy).
@@ -40,7 +43,10 @@ export const securityPlugin = fp(
       },
       // Google's sign-in popup must be able to talk back to the opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      strictTransportSecurity: options.https,
+      // HTTPS only (never on http: a browser would then refuse the plain address for a year). One year, this
+      // host only: includeSubDomains would bind every sibling host of the studio's domain, and preload is a
+      // decision for the domain's owner (docs/security.md "Deploying").
+      strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false, preload: false } : false,
     });
     app.addHook('onRequest', (_request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import { TooManyAttemptsError } from '../errors';
+import { type Budget, type RateBudgets, secondsUntilReset } from '../modules/budgets/rate-budgets';
 
 /** The session code a request asks with, exactly as its route uses it; null when it uses none. */
 export type SessionCodeOf = (request: FastifyRequest) => string | null;
 
 export interface SessionCodeHooks {
   onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  onResponse: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -26,18 +26,10 @@ export interface SessionCodeLimitOptions {
   /** Wrong codes allowed per client address and minute. */
   failuresPerMinute: number;
   clock: Clock;
-  /** Whether a code opens a session; asked only when a call with a code failed (status >= 400). */
+  /** The budgets table every instance shares (modules/budgets). */
+  budgets: RateBudgets;
+  /** Whether a code opens a session (one indexed lookup). */
   opensSession: (code: string) => Promise<boolean>;
-}
-
-const WINDOW_MS = 60_000;
-/** Addresses tracked at most (~100 bytes each); the oldest window goes first. */
-const MAX_ADDRESSES = 50_000;
-
-interface Window {
-  /** Wrong codes, plus the calls in flight (counted up front, given back when their code was right). */
-  count: number;
-  resetAt: number;
 }
 
 /**
@@ -47,49 +39,24 @@ interface Window {
  * every code call from it is refused with 429 until its minute is over — right codes too, or the
  * refusals would tell a right guess from a wrong one.
  *
- * A call is counted when it arrives and given back when it answers with its code right (or answers
- * below 400), so a burst of parallel guesses cannot all slip in before the first is counted. "Wrong"
- * is checked (one indexed lookup) only for failed answers. Like the sign-in limit, the count lives in
- * this process: N instances allow N budgets.
+ * Before the route runs, the code is looked up: a wrong one spends one unit (an atomic increment in
+ * the shared `rate_budgets` table, so a burst of parallel guesses on any number of instances cannot
+ * slip past), a right one only looks whether budget is left. The budget lives in the database: N
+ * instances together allow what one allows. When it cannot be read, the call fails (503 when the
+ * database is down), it is not let through.
  */
 export const sessionCodeLimitPlugin = fp(
   async (app: FastifyInstance, options: SessionCodeLimitOptions) => {
-    const windows = new Map<string, Window>();
-    const inFlight = new WeakMap<FastifyRequest, { window: Window; code: string }>();
-
-    const windowOf = (address: string, now: number): Window => {
-      const current = windows.get(address);
-      if (current && current.resetAt > now) return current;
-      const fresh: Window = { count: 0, resetAt: now + WINDOW_MS };
-      windows.delete(address);
-      if (windows.size >= MAX_ADDRESSES) {
-        const oldest = windows.keys().next().value;
-        if (oldest !== undefined) windows.delete(oldest);
-      }
-      windows.set(address, fresh);
-      return fresh;
-    };
+    const budget: Budget = { name: 'code', limit: options.failuresPerMinute, windowMs: 60_000 };
 
     app.decorate('sessionCodeLimit', (codeOf: SessionCodeOf): SessionCodeHooks => ({
       onRequest: async (request, reply) => {
         const code = codeOf(request);
         if (!code) return;
-        const now = options.clock().getTime();
-        const window = windowOf(request.ip, now);
-        if (window.count >= options.failuresPerMinute) {
-          reply.header('retry-after', String(Math.max(1, Math.ceil((window.resetAt - now) / 1000))));
-          throw new TooManyAttemptsError(messages.tooManyRequests);
-        }
-        window.count += 1;
-        inFlight.set(request, { window, code });
-      },
-      onResponse: async (request, reply) => {
-        const held = inFlight.get(request);
-        if (!held) return;
-        inFlight.delete(request);
-        const wrong = reply.statusCode >= 400 && !(await options.opensSession(held.code).catch(() => false));
-        // A window that has ended since is not touched: the object is no longer in the map.
-        if (!wrong) held.window.count = Math.max(0, held.window.count - 1);
+        const state = (await options.opensSession(code)) ? await options.budgets.peek(budget, request.ip) : await options.budgets.spend(budget, request.ip);
+        if (state.allowed) return;
+        reply.header('retry-after', String(secondsUntilReset(state, options.clock())));
+        throw new TooManyAttemptsError(messages.tooManyRequests);
       },
     }));
   },

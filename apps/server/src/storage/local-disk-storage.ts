@@ -119,9 +119,43 @@ export class LocalDiskStorage implements Storage {
     await walk(root, '');
     keys.sort();
     for (const key of keys) {
-      const size = await this.size(key);
-      if (size !== null) yield { key, size };
+      let stats: import('node:fs').Stats;
+      try {
+        stats = await fs.stat(this.pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
+      }
+      if (stats.isFile()) yield { key, size: stats.size, modifiedAt: stats.mtime };
     }
+  }
+
+  /** `.tmp` files of writes cut short (a crash between write and rename) older than `olderThanMs`: deleted; how many. */
+  async sweepTemporary(olderThanMs: number): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    const walk = async (folder: string): Promise<void> => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fs.readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const target = path.join(folder, entry.name);
+        if (entry.isDirectory()) await walk(target);
+        else if (entry.isFile() && TEMPORARY_FILE.test(entry.name)) {
+          const stats = await fs.stat(target).catch(() => null);
+          if (stats && stats.mtimeMs < before) {
+            await fs.rm(target, { force: true });
+            removed += 1;
+          }
+        }
+      }
+    };
+    await walk(path.resolve(this.root));
+    return removed;
   }
 
   /** Local disk has no URL of its own: the route streams the file. */

@@ -20,6 +20,8 @@ export interface ReadOptions {
 export interface StoredEntry {
   key: string;
   size: number;
+  /** When the file was last written (a file's mtime, an object's LastModified), when the store says; the orphan sweep leaves files of unknown age alone. */
+  modifiedAt?: Date;
 }
 
 /** How a short-lived URL of a stored file should answer. */
@@ -56,7 +58,27 @@ export interface Storage {
    * the store has none (local disk): the route then streams the file itself.
    */
   urlFor(key: string, options: UrlOptions): Promise<string | null>;
+  /**
+   * Deletes the store's temporary files (writes cut short by a crash) older than `olderThanMs`: how
+   * many. Optional: a store whose writes leave nothing behind (S3: a multipart upload is aborted or
+   * expires by the bucket's lifecycle rule) has none.
+   */
+  sweepTemporary?(olderThanMs: number): Promise<number>;
 }
+
+/**
+ * The store cannot be used right now (an object store that does not answer, answers 5xx or refuses
+ * our credentials). Nothing was changed by the failed call; the API answers 503 with
+ * STORAGE_UNAVAILABLE_MESSAGE (plugins/error-handler.ts) and logs the cause.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE = 'The photo storage is unavailable. Try again in a moment.';
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 

@@ -8,7 +8,8 @@ import { GalleryRepository } from '../../src/modules/gallery/gallery.repository'
 import { type ImportSource, PhotoImportService } from '../../src/modules/gallery/photo-import.service';
 import { ShootImportService } from '../../src/modules/gallery/shoot-import.service';
 import { createMailer } from '../../src/mail/mailer';
-import { createStorage } from '../../src/storage/create-storage';
+import { MailOutbox } from '../../src/mail/outbox';
+import { systemClock } from '../../src/clock';
 import type { Storage } from '../../src/storage/storage';
 import path from 'node:path';
 import type { TestApp } from './test-app';
@@ -30,13 +31,15 @@ export function sourcesOf(files: Record<string, Buffer | (() => Promise<Buffer>)
 }
 
 /** The import services of a test app, on its database and data folder (as the CLI builds them). */
-export function importServicesFor(t: TestApp, storage: Storage = createStorage(t.config)) {
+export function importServicesFor(t: TestApp, storage: Storage = t.storage) {
   const gallery = new GalleryRepository(t.db.kysely);
   const importer = new PhotoImportService(gallery, storage, t.clock.now);
   const log = t.app.log;
   const mailer = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: path.join(t.config.dataDir, 'outbox') }, log);
+  // As the CLI: the mail outbox delivers at once, in this process.
+  const outbox = new MailOutbox({ db: t.db.kysely, transport: mailer, delivery: 'inline', clock: systemClock, log, from: t.config.mailFrom, settings: t.config.mail });
   const branding = new BrandingService(new BrandingRepository(t.db.kysely));
-  const invitations = new CustomerInvitations(new AccountsRepository(t.db.kysely), new AccountMails(mailer, branding, t.config.publicUrl), t.clock.now);
+  const invitations = new CustomerInvitations(new AccountsRepository(t.db.kysely), new AccountMails(outbox, branding, t.config.publicUrl), t.clock.now);
   return { gallery, importer, shoots: new ShootImportService(invitations, importer), storage };
 }
 

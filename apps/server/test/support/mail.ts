@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { type AddressObject, simpleParser } from 'mailparser';
+import type { Database } from '../../src/db/schema';
 
 export interface ReceivedMail {
   to: string[];
@@ -41,4 +43,24 @@ export async function readOutbox(dataDir: string): Promise<ReceivedMail[]> {
     return [];
   }
   return Promise.all(files.map(async (file) => parseMail(await fs.readFile(path.join(outbox, file)))));
+}
+
+/**
+ * Mails go through the mail outbox (src/mail/outbox.ts): a request answers once its change and its
+ * mail row are committed, and the 'mail-delivery' job sends the mail a moment later. Waits (up to
+ * `timeoutMs`) until no mail is in flight: every row is sent, failed, or waiting for a retry after a
+ * failed send (those are not waited for).
+ */
+export async function waitForMailDelivery(db: Kysely<Database>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const inFlight = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('status', '=', 'pending')
+      .where('last_error', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(inFlight.count) === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -14,7 +14,9 @@ import { AccountsRepository } from '../../src/modules/accounts/accounts.reposito
 import { hashPassword } from '../../src/modules/accounts/password-hashing';
 import { seedDatabase } from '../../src/seed';
 import { createStorage } from '../../src/storage/create-storage';
-import { type ReceivedMail, readOutbox } from './mail';
+import type { Storage } from '../../src/storage/storage';
+import { type TestS3Server, startS3Server } from './s3-server';
+import { type ReceivedMail, readOutbox, waitForMailDelivery } from './mail';
 
 /** A clock tests can move forward (key expiry, token lifetime). */
 export class TestClock {
@@ -57,10 +59,17 @@ export interface TestApp {
   config: Config;
   db: Db;
   clock: TestClock;
+  /** The app's photo storage: DATA_DIR/media, or with TEST_STORAGE=s3 a bucket on this app's own s3rver. */
+  storage: Storage;
+  /**
+   * The storage variables of this app (STORAGE=s3, S3_*, credentials with TEST_STORAGE=s3; none on disk):
+   * a child process (the studio CLI) spreads them into its environment to use the same store.
+   */
+  storageEnv: Record<string, string>;
   request<T = JsonBody>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  /** Every mail written to the outbox so far, oldest first. */
+  /** Every mail written to the outbox folder so far, oldest first (once the mails in flight are delivered). */
   outbox(): Promise<ReceivedMail[]>;
-  /** The newest outbox mail to `email`; fails when there is none. */
+  /** The newest outbox mail to `email` (once the mails in flight are delivered); fails when there is none. */
   lastMailTo(email: string): Promise<ReceivedMail>;
   /** An activated account, created straight in the database, and its bearer token. */
   /** A user signed in (when activated); `role` staff or admin for the studio's calls (default customer). */
@@ -88,18 +97,26 @@ async function migrateRetryingOnVanishedSchema(db: Parameters<typeof migrateToLa
   }
 }
 
+export interface TestAppDependencies extends Omit<AppDependencies, 'db' | 'clock'> {
+  /** Wraps the configured store (a fault switch, a counter) when no `storage` is given. */
+  wrapStorage?: (storage: Storage) => Storage;
+}
+
 /**
  * Starts the whole app on a random local port with a fresh DATA_DIR, migrated and seeded, with
  * DEMO_DATA off. With TEST_DATABASE_URL set it uses PostgreSQL in a fresh schema (dropped on close);
- * otherwise a SQLite file in the temporary folder.
+ * otherwise a SQLite file in the temporary folder. `env.DATA_DIR` (and on PostgreSQL `env.DATABASE_SCHEMA`)
+ * start it on an existing data folder (and schema) instead, e.g. a restored backup; close() removes them too.
+ * With TEST_STORAGE=s3 the app keeps its files in a bucket on an s3rver of its own (support/s3-server.ts,
+ * closed with the app) through STORAGE=s3: the API suite on object storage (`npm run test:api:pg:s3`).
  */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  dependencies: Omit<AppDependencies, 'db' | 'clock'> = {},
-): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-api-'));
+export async function startTestApp(env: Record<string, string> = {}, dependencies: TestAppDependencies = {}): Promise<TestApp> {
+  const { wrapStorage, ...appDependencies } = dependencies;
+  const s3: TestS3Server | null = process.env.TEST_STORAGE === 's3' && !env.STORAGE ? await startS3Server() : null;
+  const storageEnv = s3?.env ?? {};
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'sg-api-')));
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : null;
+  const schema = postgresUrl ? (env.DATABASE_SCHEMA ?? `test_${randomBytes(6).toString('hex')}`) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_DATA: 'off',
@@ -109,6 +126,7 @@ export async function startTestApp(
     PUBLIC_URL: 'http://gallery.test',
     WEB_DIST: path.join(dataDir, 'no-web-app'),
     ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...storageEnv,
     ...env,
   });
 
@@ -119,15 +137,17 @@ export async function startTestApp(
     // pg-boss's schema of this app (jobs/pg-boss-queue.ts), after its queue stopped.
     if (schema) await sql`drop schema if exists ${sql.id(config.jobs.pgBossSchema)} cascade`.execute(db.kysely);
     await fs.rm(dataDir, { recursive: true, force: true });
+    await s3?.close();
   };
-  const storage = dependencies.storage ?? createStorage(config);
+  const configured = createStorage(config);
+  const storage = appDependencies.storage ?? wrapStorage?.(configured) ?? configured;
   let app: FastifyInstance;
   let built: FastifyInstance | undefined;
   let address: string;
   try {
     await migrateRetryingOnVanishedSchema(db);
     await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: clock.now });
-    app = await buildApp(config, { ...dependencies, db, storage, clock: clock.now });
+    app = await buildApp(config, { ...appDependencies, db, storage, clock: clock.now });
     built = app;
     address = await app.listen({ port: 0, host: '127.0.0.1' });
     // Background jobs, as server.ts starts them after listening (pg-boss in its own schema per test app).
@@ -166,9 +186,15 @@ export async function startTestApp(
     config,
     db,
     clock,
+    storage,
+    storageEnv,
     request,
-    outbox: () => readOutbox(dataDir),
+    async outbox() {
+      await waitForMailDelivery(db.kysely);
+      return readOutbox(dataDir);
+    },
     async lastMailTo(email) {
+      await waitForMailDelivery(db.kysely);
       const mails = (await readOutbox(dataDir)).filter((m) => m.to.includes(normalizeEmail(email)));
       const last = mails.at(-1);
       if (!last) throw new Error(`no mail to ${email} in the outbox`);

@@ -20,6 +20,9 @@ import { bulkInvites } from './2026-11-27-05-bulk-invites';
 import { galleryLifecycle } from './2026-11-28-01-gallery-lifecycle';
 import { companySliderImages } from './2026-11-28-02-company-slider-images';
 import { fullResolutionDownloads } from './2026-11-28-03-full-resolution-downloads';
+import { sharedBudgets } from './2026-11-28-04-shared-budgets';
+import { mailOutbox } from './2026-11-28-05-mail-outbox';
+import { uploadRecovery } from './2026-11-28-06-upload-recovery';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -47,5 +50,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-28-01-gallery-lifecycle': galleryLifecycle(dialect),
     '2026-11-28-02-company-slider-images': companySliderImages(),
     '2026-11-28-03-full-resolution-downloads': fullResolutionDownloads(),
+    '2026-11-28-04-shared-budgets': sharedBudgets(),
+    '2026-11-28-05-mail-outbox': mailOutbox(dialect),
+    '2026-11-28-06-upload-recovery': uploadRecovery(),
   };
 }

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, UserKeyPurpose, UserRow } from '../../db/schema';
 import { toFlag } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { endSessionsOf } from './auth-sessions.repository';
 
@@ -16,6 +17,14 @@ export interface NewAccount {
 /** Account lifecycle: users by credentials, and the one-time keys mailed to them. */
 export class AccountsRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` in one transaction (or inside the caller's) with a repository bound to it and the
+   * transaction itself, for the mail that reports the change (the mail outbox queues it there).
+   */
+  transaction<T>(work: (accounts: AccountsRepository, trx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new AccountsRepository(trx), trx));
+  }
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -42,7 +51,8 @@ export class AccountsRepository {
   async insertUser(account: NewAccount, now: Date): Promise<UserRow | null> {
     const timestamp = now.toISOString();
     try {
-      return await this.db
+      // DO NOTHING rather than a unique violation: inside a transaction, PostgreSQL would abort it.
+      const row = await this.db
         .insertInto('users')
         .values({
           email: account.email,
@@ -54,8 +64,10 @@ export class AccountsRepository {
           created_at: timestamp,
           updated_at: timestamp,
         })
+        .onConflict((oc) => oc.doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      return row ?? null;
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
@@ -81,7 +93,7 @@ export class AccountsRepository {
 
   /** Uses an unused, unexpired activation key and activates its user; null when there is none. */
   activateWithKey(keyHash: string, now: Date): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const userId = await consumeKey(trx, 'activation', keyHash, now);
       if (userId === null) return null;
       return updateUser(trx, userId, { activated: 1 }, now);
@@ -94,7 +106,7 @@ export class AccountsRepository {
    * outstanding reset link and every session of the account end with it.
    */
   resetPasswordWithKey(keyHash: string, passwordHash: string, now: Date): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const userId = await consumeKey(trx, 'reset', keyHash, now);
       if (userId === null) return null;
       await voidKeys(trx, userId, 'reset', now);
@@ -105,7 +117,7 @@ export class AccountsRepository {
 
   /** A password change: other reset links and every other session (`keepSession` stays) end with it. */
   changePasswordHash(userId: number, passwordHash: string, keepSession: string, now: Date): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await voidKeys(trx, userId, 'reset', now);
       await endSessionsOf(trx, userId, { except: keepSession });
       return updateUser(trx, userId, { password_hash: passwordHash }, now);
@@ -132,7 +144,7 @@ export class AccountsRepository {
   }
 
   private takeOverUnverified(userId: number, changes: { google_sub?: string; activated?: number }, now: Date): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       let update = trx
         .updateTable('users')
         .set({ ...changes, password_hash: null, updated_at: now.toISOString() })
@@ -147,14 +159,50 @@ export class AccountsRepository {
     });
   }
 
+  /**
+   * An import added a photo for this customer: their invitation is owed (kept when owed already).
+   * Only while the account is not activated.
+   */
+  async markInvitationOwed(userId: number, now: Date): Promise<void> {
+    await markInvitationOwed(this.db, userId, now);
+  }
+
+  /** Clears the customer's owed invitation: the user when one was owed (to queue it now), else null. */
+  async takeOwedInvitation(userId: number): Promise<UserRow | null> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ invitation_owed_at: null })
+      .where('id', '=', userId)
+      .where('invitation_owed_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** An invitation was queued another way (the studio's Invite): nothing is owed any more. */
+  async clearInvitationOwed(userId: number): Promise<void> {
+    await this.db.updateTable('users').set({ invitation_owed_at: null }).where('id', '=', userId).where('invitation_owed_at', 'is not', null).execute();
+  }
+
   /** Google vouches for the address, so linking also activates the account. */
   linkGoogleAccount(userId: number, googleSub: string, now: Date): Promise<UserRow | null> {
     return updateUser(this.db, userId, { google_sub: googleSub, activated: 1 }, now);
   }
 }
 
+/** Marks a not-activated customer's invitation owed, with `db` (a photo's transaction, photo-import). */
+export async function markInvitationOwed(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ invitation_owed_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('activated', '=', 0)
+    .where('invitation_owed_at', 'is', null)
+    .execute();
+}
+
 async function consumeKey(
-  trx: Transaction<Database>,
+  trx: Executor,
   purpose: UserKeyPurpose,
   keyHash: string,
   now: Date,
@@ -174,7 +222,7 @@ async function consumeKey(
 }
 
 /** Marks every unused key of one purpose as used, so its links stop working. */
-async function voidKeys(trx: Transaction<Database>, userId: number, purpose: UserKeyPurpose, now: Date): Promise<void> {
+async function voidKeys(trx: Executor, userId: number, purpose: UserKeyPurpose, now: Date): Promise<void> {
   await trx
     .updateTable('user_keys')
     .set({ used_at: now.toISOString() })

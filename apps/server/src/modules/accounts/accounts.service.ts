@@ -7,6 +7,7 @@ import {
 } from '@studio-gallery/contract';
 import { type Clock, addHours } from '../../clock';
 import { type UserRow, fromFlag } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors';
 import type { AccountMails } from './account-mails';
 import type { AccountsRepository } from './accounts.repository';
@@ -36,39 +37,34 @@ export class AccountsService {
    * Creates an inactive account and mails its activation link. Signing up again for an address that
    * was never activated answers the same, but trusts neither password: the earlier one is dropped
    * with its activation links, and a fresh link is mailed whose activation leads to set-password.
+   * The account, its key and the mail (in the outbox) are one transaction: all or nothing.
    */
   async register(input: RegisterRequest): Promise<void> {
     const now = this.clock();
     const email = normalizeEmail(input.email);
-    const user = await this.accounts.insertUser(
-      { email, firstName: input.firstName, lastName: input.lastName, passwordHash: await hashPassword(input.password), activated: false },
-      now,
-    );
-    if (!user) {
-      await this.registerAgain(email, now);
-      return;
-    }
-
-    try {
-      await this.mailActivation(user, now);
-    } catch (error) {
-      // Without its mail the account could never be activated; let the person sign up again.
-      await this.accounts.deleteUser(user.id);
-      throw error;
-    }
+    const passwordHash = await hashPassword(input.password);
+    const created = await this.accounts.transaction(async (accounts, trx) => {
+      const user = await accounts.insertUser({ email, firstName: input.firstName, lastName: input.lastName, passwordHash, activated: false }, now);
+      if (user) await this.mailActivation(accounts, trx, user, now);
+      return user !== null;
+    });
+    if (!created) await this.registerAgain(email, now);
   }
 
   private async registerAgain(email: string, now: Date): Promise<void> {
     const existing = await this.accounts.findByEmail(email);
-    const distrusted = existing && !fromFlag(existing.activated) ? await this.accounts.distrustUnverifiedSignUp(existing.id, now) : null;
-    if (!distrusted) throw new ConflictError(messages.emailAlreadyRegistered);
-    await this.mailActivation(distrusted, now);
+    if (!existing || fromFlag(existing.activated)) throw new ConflictError(messages.emailAlreadyRegistered);
+    await this.accounts.transaction(async (accounts, trx) => {
+      const distrusted = await accounts.distrustUnverifiedSignUp(existing.id, now);
+      if (!distrusted) throw new ConflictError(messages.emailAlreadyRegistered);
+      await this.mailActivation(accounts, trx, distrusted, now);
+    });
   }
 
-  private async mailActivation(user: UserRow, now: Date): Promise<void> {
+  private async mailActivation(accounts: AccountsRepository, trx: Executor, user: UserRow, now: Date): Promise<void> {
     const { key, hash } = newOneTimeKey();
-    await this.accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
-    await this.mails.sendActivation(user, key);
+    await accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
+    await this.mails.sendActivation(user, key, trx);
   }
 
   /**

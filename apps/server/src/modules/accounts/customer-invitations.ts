@@ -1,8 +1,9 @@
 import { normalizeEmail } from '@studio-gallery/contract';
 import { type Clock, addHours } from '../../clock';
 import type { UserRow } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import type { AccountMails } from './account-mails';
-import type { AccountsRepository } from './accounts.repository';
+import { AccountsRepository } from './accounts.repository';
 import { ACTIVATION_KEY_HOURS, newOneTimeKey } from './one-time-keys';
 
 export interface InvitedCustomer {
@@ -18,16 +19,17 @@ export interface InvitedCustomer {
 export class CustomerInvitations {
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly mails: AccountMails,
+    private readonly mails: Pick<AccountMails, 'sendGalleryInvitation'>,
     private readonly clock: Clock,
   ) {}
 
   /** The account of `emailInput`, created (inactive, no password) when missing; no mail yet. */
-  async findOrCreate(emailInput: string, names: { firstName?: string; lastName?: string } = {}): Promise<InvitedCustomer> {
+  async findOrCreate(emailInput: string, names: { firstName?: string; lastName?: string } = {}, executor?: Executor): Promise<InvitedCustomer> {
+    const accounts = executor ? new AccountsRepository(executor) : this.accounts;
     const email = normalizeEmail(emailInput);
-    const existing = await this.accounts.findByEmail(email);
+    const existing = await accounts.findByEmail(email);
     if (existing) return { user: existing, created: false };
-    const user = await this.accounts.insertUser(
+    const user = await accounts.insertUser(
       {
         email,
         firstName: names.firstName ?? firstNameFromEmail(email),
@@ -39,7 +41,7 @@ export class CustomerInvitations {
     );
     if (user) return { user, created: true };
     // Created by someone else a moment ago.
-    const raced = await this.accounts.findByEmail(email);
+    const raced = await accounts.findByEmail(email);
     if (!raced) throw new Error(`could not create the account of ${email}`);
     return { user: raced, created: false };
   }
@@ -48,15 +50,36 @@ export class CustomerInvitations {
    * Mails the invitation to the gallery with a fresh activation link (30 days). The account was
    * never activated, so a password someone chose at sign-up is not trusted: it goes, with that
    * sign-up's activation links and any session, and activating leads the customer to set their own.
+   * The key and the mail (in the outbox) are one transaction (`executor`: the caller's, to join it);
+   * an invitation an import owed is settled with it.
    */
-  async invite(user: UserRow, sessionName: string): Promise<void> {
+  async invite(user: UserRow, sessionName: string, executor?: Executor): Promise<void> {
+    const accounts = executor ? new AccountsRepository(executor) : this.accounts;
+    await accounts.transaction((within, trx) => this.inviteWithin(within, trx, user, sessionName));
+  }
+
+  /**
+   * Queues the invitation an import owes this customer (users.invitation_owed_at, set in the
+   * transaction that added their photo), in the transaction that clears the debt: a rerun after a
+   * crash finds it still owed and sends it; a finished import owes nothing. True when queued.
+   */
+  async settleOwed(userId: number, sessionName: string): Promise<boolean> {
+    return this.accounts.transaction(async (accounts, trx) => {
+      const owed = await accounts.takeOwedInvitation(userId);
+      return owed ? this.inviteWithin(accounts, trx, owed, sessionName) : false;
+    });
+  }
+
+  private async inviteWithin(accounts: AccountsRepository, trx: Executor, user: UserRow, sessionName: string): Promise<boolean> {
     const now = this.clock();
-    const distrusted = await this.accounts.distrustUnverifiedSignUp(user.id, now);
-    if (!distrusted) return; // activated meanwhile: the customer already holds the account
+    await accounts.clearInvitationOwed(user.id);
+    const distrusted = await accounts.distrustUnverifiedSignUp(user.id, now);
+    if (!distrusted) return false; // activated meanwhile: the customer already holds the account
 
     const { key, hash } = newOneTimeKey();
-    await this.accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
-    await this.mails.sendGalleryInvitation(user, key, sessionName);
+    await accounts.insertKey(user.id, 'activation', hash, addHours(now, ACTIVATION_KEY_HOURS), now);
+    await this.mails.sendGalleryInvitation(user, key, sessionName, trx);
+    return true;
   }
 }
 

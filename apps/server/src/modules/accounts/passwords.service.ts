@@ -23,8 +23,11 @@ export class PasswordsService {
     if (!user) throw new ValidationError(messages.emailNotRegistered);
     const now = this.clock();
     const { key, hash } = newOneTimeKey();
-    await this.accounts.insertKey(user.id, 'reset', hash, addHours(now, RESET_KEY_HOURS), now);
-    await this.mails.sendPasswordReset(user, key);
+    // The key and its mail (in the outbox) commit together: no key without its mail, no mail without its key.
+    await this.accounts.transaction(async (accounts, trx) => {
+      await accounts.insertKey(user.id, 'reset', hash, addHours(now, RESET_KEY_HOURS), now);
+      await this.mails.sendPasswordReset(user, key, trx);
+    });
   }
 
   async finishReset(resetKey: string, newPassword: string): Promise<void> {

@@ -1,4 +1,6 @@
-import type { Mailer, MailAttachment, OutgoingMail } from '../../mail/mailer';
+import type { Executor } from '../../db/transaction';
+import type { MailAttachment, OutgoingMail } from '../../mail/mailer';
+import type { MailQueue } from '../../mail/outbox';
 import type { BrandingService } from '../branding/branding.service';
 import {
   APPOINTMENT_ICS_FILENAME,
@@ -14,40 +16,44 @@ import type { AppointmentNotifications, BookingDetails } from './appointments.se
 import { appointmentCalendar } from './ical';
 
 /**
- * The booking mails, sent: the customer's (with the .ics: METHOD:REQUEST when booked or moved, the
- * same UID and a raised SEQUENCE when moved, METHOD:CANCEL when cancelled) and the studio's notice per
- * booking, reschedule and cancel, to the studio's support address (nowhere when it has none).
+ * The booking mails, queued in the mail outbox with the transaction of the booking change they
+ * report: the customer's (with the .ics: METHOD:REQUEST when booked or moved, the same UID and a
+ * raised SEQUENCE when moved, METHOD:CANCEL when cancelled) and the studio's notice per booking,
+ * reschedule and cancel, to the studio's support address (nowhere when it has none).
  */
 export class AppointmentMails implements AppointmentNotifications {
   constructor(
-    private readonly mailer: Mailer,
-    private readonly branding: BrandingService,
+    private readonly outbox: MailQueue,
+    private readonly branding: Pick<BrandingService, 'mailBranding'>,
     private readonly publicUrl: string,
     /** The sender's address: the calendar file's organizer when the studio has no support address. */
     private readonly senderAddress: string,
   ) {}
 
-  async booked(details: BookingDetails): Promise<void> {
-    const facts = await this.facts(details);
-    await this.mailer.send(withCalendar(bookingConfirmation(facts), this.ics(details, facts, 'REQUEST'), 'REQUEST'));
-    await this.toStudio(facts, (f) => studioBookingNotice('booked', f));
+  async booked(details: BookingDetails, executor: Executor): Promise<void> {
+    const facts = await this.facts(details, executor);
+    const confirmation = withCalendar(bookingConfirmation(facts), this.ics(details, facts, 'REQUEST'), 'REQUEST');
+    await this.outbox.enqueue({ ...confirmation, kind: 'booking-confirmation' }, executor);
+    await this.toStudio(facts, executor, (f) => studioBookingNotice('booked', f));
   }
 
-  async rescheduled(details: BookingDetails, previous: { startsAt: string }): Promise<void> {
-    const facts = await this.facts(details);
+  async rescheduled(details: BookingDetails, previous: { startsAt: string }, executor: Executor): Promise<void> {
+    const facts = await this.facts(details, executor);
     const previousStart = new Date(previous.startsAt);
-    await this.mailer.send(withCalendar(bookingRescheduled(facts, previousStart), this.ics(details, facts, 'REQUEST'), 'REQUEST'));
-    await this.toStudio(facts, (f) => studioBookingNotice('rescheduled', f, previousStart));
+    const moved = withCalendar(bookingRescheduled(facts, previousStart), this.ics(details, facts, 'REQUEST'), 'REQUEST');
+    await this.outbox.enqueue({ ...moved, kind: 'booking-rescheduled' }, executor);
+    await this.toStudio(facts, executor, (f) => studioBookingNotice('rescheduled', f, previousStart));
   }
 
-  async cancelled(details: BookingDetails): Promise<void> {
-    const facts = await this.facts({ ...details, manageToken: null });
-    await this.mailer.send(withCalendar(bookingCancelled(facts), this.ics(details, facts, 'CANCEL'), 'CANCEL'));
-    await this.toStudio(facts, (f) => studioBookingNotice('cancelled', f));
+  async cancelled(details: BookingDetails, executor: Executor): Promise<void> {
+    const facts = await this.facts({ ...details, manageToken: null }, executor);
+    const cancelled = withCalendar(bookingCancelled(facts), this.ics(details, facts, 'CANCEL'), 'CANCEL');
+    await this.outbox.enqueue({ ...cancelled, kind: 'booking-cancelled' }, executor);
+    await this.toStudio(facts, executor, (f) => studioBookingNotice('cancelled', f));
   }
 
-  async reminder(details: BookingDetails, now: Date): Promise<void> {
-    await this.mailer.send(bookingReminder(await this.facts(details), now));
+  async reminder(details: BookingDetails, now: Date, executor: Executor): Promise<void> {
+    await this.outbox.enqueue({ ...bookingReminder(await this.facts(details, executor), now), kind: 'booking-reminder' }, executor);
   }
 
   async calendarFile(details: BookingDetails): Promise<string> {
@@ -62,13 +68,13 @@ export class AppointmentMails implements AppointmentNotifications {
     );
   }
 
-  private async toStudio(facts: AppointmentMailFacts, mail: (facts: AppointmentMailFacts) => OutgoingMail): Promise<void> {
+  private async toStudio(facts: AppointmentMailFacts, executor: Executor, mail: (facts: AppointmentMailFacts) => OutgoingMail): Promise<void> {
     if (!facts.branding.supportEmail) return;
-    await this.mailer.send(mail(facts));
+    await this.outbox.enqueue({ ...mail(facts), kind: 'booking-studio-notice' }, executor);
   }
 
-  private async facts(details: BookingDetails): Promise<AppointmentMailFacts> {
-    return this.factsWith(details, await this.branding.mailBranding());
+  private async facts(details: BookingDetails, executor?: Executor): Promise<AppointmentMailFacts> {
+    return this.factsWith(details, await this.branding.mailBranding(executor));
   }
 
   private factsWith(details: BookingDetails, branding: AppointmentMailFacts['branding']): AppointmentMailFacts {

@@ -12,15 +12,17 @@ import type { Clock } from '../../clock';
 import type { AppointmentInviteRow, AppointmentTypeRow, CalendarRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
-import type { Mailer } from '../../mail/mailer';
+import type { Executor } from '../../db/transaction';
+import type { MailQueue } from '../../mail/outbox';
 import { brandedMail } from '../../mail/templates';
 import type { BrandingService } from '../branding/branding.service';
-import type { AppointmentsRepository } from './appointments.repository';
+import { AppointmentsRepository } from './appointments.repository';
 import { newInviteId } from './appointments.service';
 
 /** Creates (or finds) a customer by e-mail, as the photo import does (CustomerInvitations.findOrCreate). */
 export interface CustomerFinder {
-  findOrCreate(email: string, names?: { firstName?: string; lastName?: string }): Promise<{ user: UserRow; created: boolean }>;
+  /** `executor`: the caller's transaction, to find or create the customer in it. */
+  findOrCreate(email: string, names?: { firstName?: string; lastName?: string }, executor?: Executor): Promise<{ user: UserRow; created: boolean }>;
 }
 
 export interface NewCalendar {
@@ -131,8 +133,9 @@ export class AppointmentsStudio {
   constructor(
     private readonly repository: AppointmentsRepository,
     private readonly customers: CustomerFinder,
-    private readonly mailer: Mailer | null,
-    private readonly branding: BrandingService | null,
+    /** Where invite mails are queued; null: invites are not mailed (tests, tools). */
+    private readonly outbox: MailQueue | null,
+    private readonly branding: Pick<BrandingService, 'mailBranding'> | null,
     private readonly publicUrl: string,
     private readonly clock: Clock,
   ) {}
@@ -181,9 +184,9 @@ export class AppointmentsStudio {
   }
 
   /** A calendar by id or name. */
-  async calendar(ref: string): Promise<CalendarRow> {
-    const byId = /^\d+$/.test(ref) ? await this.repository.findCalendar(Number(ref)) : null;
-    const calendar = byId ?? (await this.repository.findCalendarByName(ref));
+  async calendar(ref: string, repository: AppointmentsRepository = this.repository): Promise<CalendarRow> {
+    const byId = /^\d+$/.test(ref) ? await repository.findCalendar(Number(ref)) : null;
+    const calendar = byId ?? (await repository.findCalendarByName(ref));
     if (!calendar) throw new NotFoundError(`no calendar "${ref}"`);
     return calendar;
   }
@@ -238,52 +241,55 @@ export class AppointmentsStudio {
   }
 
   /** A type by id or name. */
-  async type(ref: string): Promise<AppointmentTypeRow> {
-    const byId = /^\d+$/.test(ref) ? await this.repository.findType(Number(ref)) : null;
-    const type = byId ?? (await this.repository.findTypeByName(ref));
+  async type(ref: string, repository: AppointmentsRepository = this.repository): Promise<AppointmentTypeRow> {
+    const byId = /^\d+$/.test(ref) ? await repository.findType(Number(ref)) : null;
+    const type = byId ?? (await repository.findTypeByName(ref));
     if (!type) throw new NotFoundError(`no appointment type "${ref}"`);
     return type;
   }
 
-  /** Creates an invite for a customer (created when new), mails its link, and answers it. */
-  async invite(request: NewInvite): Promise<CreatedInvite> {
-    const type = await this.type(request.type);
-    const calendars = await Promise.all((request.calendars ?? []).map((ref) => this.calendar(ref)));
+  /**
+   * Creates an invite for a customer (created when new), mails its link, and answers it. The invite and
+   * its mail (queued in the outbox) are one transaction; `executor`: the caller's, to join it.
+   */
+  async invite(request: NewInvite, executor?: Executor): Promise<CreatedInvite> {
+    const repository = executor ? new AppointmentsRepository(executor) : this.repository;
+    const type = await this.type(request.type, repository);
+    const calendars = await Promise.all((request.calendars ?? []).map((ref) => this.calendar(ref, repository)));
     const [firstName, ...rest] = (request.name ?? '').trim().split(/\s+/).filter(Boolean);
-    const { user, created } = await this.customers.findOrCreate(request.email, {
-      ...(firstName ? { firstName } : {}),
-      ...(rest.length ? { lastName: rest.join(' ') } : {}),
-    });
+    const names = { ...(firstName ? { firstName } : {}), ...(rest.length ? { lastName: rest.join(' ') } : {}) };
+    const { user, created } = await this.customers.findOrCreate(request.email, names, executor);
     const now = this.clock();
     const expiresDays = request.expiresDays === undefined ? 30 : request.expiresDays;
-    const invite = await this.repository.insertInvite({
-      id: request.id ?? newInviteId(),
-      userId: user.id,
-      appointmentTypeId: type.id,
-      calendarIds: calendars.length ? [...new Set(calendars.map((c) => c.id))] : null,
-      expiresAt: expiresDays === null ? null : new Date(now.getTime() + expiresDays * 24 * 3_600_000).toISOString(),
-      createdAt: now.toISOString(),
+    const invite = await repository.transaction(async (tx, trx) => {
+      const row = await tx.insertInvite({
+        id: request.id ?? newInviteId(),
+        userId: user.id,
+        appointmentTypeId: type.id,
+        calendarIds: calendars.length ? [...new Set(calendars.map((c) => c.id))] : null,
+        expiresAt: expiresDays === null ? null : new Date(now.getTime() + expiresDays * 24 * 3_600_000).toISOString(),
+        createdAt: now.toISOString(),
+      });
+      if (request.mail !== false) await this.mailInvite(row, user, type, trx);
+      return row;
     });
-    const link = this.inviteLink(invite.id);
-    if (request.mail !== false) await this.mailInvite(invite, user, type);
-    return { invite, customer: user, customerCreated: created, link };
+    return { invite, customer: user, customerCreated: created, link: this.inviteLink(invite.id) };
   }
 
-  /** Mails an invite's link to its customer (a new invite, or the studio's resend). */
-  async mailInvite(invite: AppointmentInviteRow, customer: { email: string; first_name: string }, type: AppointmentTypeRow): Promise<void> {
-    if (!this.mailer || !this.branding) return;
-    const branding = await this.branding.mailBranding();
-    await this.mailer.send(
-      brandedMail(customer.email, branding, {
-        subject: `Book your ${type.name} with ${branding.studioName}`,
-        greeting: customer.first_name ? `Hi ${customer.first_name},` : 'Hi,',
-        paragraphs: [`${branding.studioName} invites you to book your ${type.name} (${type.duration_minutes} minutes). Pick a place, a day and a time that suit you.`],
-        action: { label: 'Book my appointment', url: this.inviteLink(invite.id) },
-        afterAction: invite.expires_at
-          ? `The link works until ${invite.expires_at.slice(0, 10)}.`
-          : 'You will get a confirmation with a calendar file once you have booked.',
-      }),
-    );
+  /** Queues the mail of an invite's link to its customer (a new invite, or the studio's resend), with `executor`. */
+  async mailInvite(invite: AppointmentInviteRow, customer: { email: string; first_name: string }, type: AppointmentTypeRow, executor?: Executor): Promise<void> {
+    if (!this.outbox || !this.branding) return;
+    const branding = await this.branding.mailBranding(executor);
+    const mail = brandedMail(customer.email, branding, {
+      subject: `Book your ${type.name} with ${branding.studioName}`,
+      greeting: customer.first_name ? `Hi ${customer.first_name},` : 'Hi,',
+      paragraphs: [`${branding.studioName} invites you to book your ${type.name} (${type.duration_minutes} minutes). Pick a place, a day and a time that suit you.`],
+      action: { label: 'Book my appointment', url: this.inviteLink(invite.id) },
+      afterAction: invite.expires_at
+        ? `The link works until ${invite.expires_at.slice(0, 10)}.`
+        : 'You will get a confirmation with a calendar file once you have booked.',
+    });
+    await this.outbox.enqueue({ ...mail, kind: 'booking-invite' }, executor);
   }
 
   inviteLink(inviteId: string): string {

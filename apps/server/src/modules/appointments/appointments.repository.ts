@@ -11,6 +11,7 @@ import type {
   Database,
 } from '../../db/schema';
 import type { Insertable, Updateable } from 'kysely';
+import { type Executor, inTransaction } from '../../db/transaction';
 
 /** A booked appointment as availability counts it: its instants and its type's buffers. */
 export interface BookingWithBuffers {
@@ -79,13 +80,15 @@ export class AppointmentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Runs `work` in one database transaction with a repository bound to it. A SQLite database shared
+   * Runs `work` in one database transaction with a repository bound to it (and the transaction, for
+   * the mails that report the change: the mail outbox queues them in it). A SQLite database shared
    * by several processes may refuse the transaction's lock (SQLITE_BUSY): it is retried a few times.
    */
-  async transaction<T>(work: (repository: AppointmentsRepository) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (repository: AppointmentsRepository, trx: Executor) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.db.transaction().execute((trx) => work(new AppointmentsRepository(trx)));
+        // inTransaction: the booking mails queued in the outbox with `trx` are handed over once it commits.
+        return await inTransaction(this.db, (trx) => work(new AppointmentsRepository(trx), trx));
       } catch (error) {
         if (!isSqliteBusy(error) || attempt >= 4) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));

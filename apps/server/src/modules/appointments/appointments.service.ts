@@ -14,7 +14,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Clock } from '../../clock';
+import { crashPoint } from '../../crash-points';
 import type { AppointmentInviteRow, AppointmentRow, AppointmentTypeRow, CalendarRow } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { AppointmentsRepository, InviteWithCustomer } from './appointments.repository';
@@ -48,12 +50,15 @@ export interface BookingDetails {
   changeableUntil: Date;
 }
 
-/** Who is told about bookings: the customer (with the .ics) and the studio. */
+/**
+ * Who is told about bookings: the customer (with the .ics) and the studio. Each mail is queued in the
+ * mail outbox with `executor`, the transaction of the change it reports: committed with it, or not at all.
+ */
 export interface AppointmentNotifications {
-  booked(details: BookingDetails): Promise<void>;
-  rescheduled(details: BookingDetails, previous: { startsAt: string; calendar: CalendarRow }): Promise<void>;
-  cancelled(details: BookingDetails): Promise<void>;
-  reminder(details: BookingDetails, now: Date): Promise<void>;
+  booked(details: BookingDetails, executor: Executor): Promise<void>;
+  rescheduled(details: BookingDetails, previous: { startsAt: string; calendar: CalendarRow }, executor: Executor): Promise<void>;
+  cancelled(details: BookingDetails, executor: Executor): Promise<void>;
+  reminder(details: BookingDetails, now: Date, executor: Executor): Promise<void>;
   /** The .ics of a booking (the booked screen's "Add to calendar"). */
   calendarFile(details: BookingDetails): Promise<string>;
 }
@@ -192,12 +197,15 @@ export class AppointmentsService {
 
   // --- Booking ---
 
-  /** POST /ex/invites/Appointment: books a free slot for the invite, in one transaction; then the mails. */
+  /**
+   * POST /ex/invites/Appointment: books a free slot for the invite, in one transaction with its mails
+   * (queued in the outbox: the confirmation carries the manage link's only copy of its token).
+   */
   async book(request: BookRequest): Promise<BookedAppointment> {
     const start = parseInstant(request.datetime);
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
-    const booked = await this.repository.transaction(async (tx) => {
+    const booked = await this.repository.transaction(async (tx, trx) => {
       // First the calendar's lock: concurrent bookings of one calendar re-check one after another.
       await tx.lockCalendar(request.calendarId);
       const invite = await tx.findInvite(request.activationKey);
@@ -242,10 +250,11 @@ export class AppointmentsService {
         if (isUniqueViolation(error)) throw new ConflictError(appointmentMessages.alreadyBooked, { cause: error });
         throw error;
       }
-      return { appointment, calendar, type, invite };
+      await this.notifications.booked(this.details(appointment, calendar, type, invite, token), trx);
+      return { appointment, calendar, type };
     });
-    const details = this.details(booked.appointment, booked.calendar, booked.type, booked.invite, token);
-    await this.notify('booked', () => this.notifications.booked(details));
+    // Test hook (crash-points.ts): killed once the booking and its mails are committed, before the answer.
+    crashPoint('booking-after-insert');
     return this.bookedAppointment(booked.appointment, booked.calendar, booked.type);
   }
 
@@ -266,7 +275,7 @@ export class AppointmentsService {
     const found = await this.repository.findByManageTokenHash(hash);
     if (!found) throw new NotFoundError(appointmentMessages.bookingNotFound);
 
-    const outcome = await this.repository.transaction(async (tx) => {
+    const outcome = await this.repository.transaction(async (tx, trx) => {
       // Both calendars' locks, in id order (no deadlock between two moves in opposite directions).
       for (const id of [...new Set([found.calendar_id, request.calendarId])].sort((a, b) => a - b)) await tx.lockCalendar(id);
       const appointment = await tx.findByManageTokenHash(hash);
@@ -280,7 +289,7 @@ export class AppointmentsService {
       const calendar = (await this.calendarsOf(invite, tx)).find((c) => c.id === request.calendarId);
       if (!calendar) throw new ForbiddenError(appointmentMessages.calendarNotOffered);
       if (calendar.id === appointment.calendar_id && start.getTime() === new Date(appointment.starts_at).getTime()) {
-        return { appointment, calendar, type, invite, previous: null };
+        return { appointment };
       }
 
       const slot = await this.recheckSlot(tx, calendar, type, start, now, appointment.id);
@@ -290,13 +299,10 @@ export class AppointmentsService {
       await tx.releaseSlotPlace(appointment.calendar_id, appointment.starts_at);
       const moved = await tx.moveAppointment(appointment.id, { calendarId: calendar.id, startsAt, endsAt: slot.end.toISOString() }, now.toISOString());
       if (!moved) throw new ConflictError(appointmentMessages.bookingAlreadyCancelled);
-      return { appointment: moved, calendar, type, invite, previous: { startsAt: appointment.starts_at, calendar: previousCalendar } };
+      const previous = { startsAt: appointment.starts_at, calendar: previousCalendar };
+      await this.notifications.rescheduled(this.details(moved, calendar, type, invite, token), previous, trx);
+      return { appointment: moved };
     });
-    if (outcome.previous) {
-      const details = this.details(outcome.appointment, outcome.calendar, outcome.type, outcome.invite, token);
-      const previous = outcome.previous;
-      await this.notify('rescheduled', () => this.notifications.rescheduled(details, previous));
-    }
     return this.managedBooking(this.repository, outcome.appointment);
   }
 
@@ -306,7 +312,7 @@ export class AppointmentsService {
     const hash = hashManageToken(token);
     const found = await this.repository.findByManageTokenHash(hash);
     if (!found) throw new NotFoundError(appointmentMessages.bookingNotFound);
-    const outcome = await this.repository.transaction(async (tx) => {
+    const outcome = await this.repository.transaction(async (tx, trx) => {
       await tx.lockCalendar(found.calendar_id);
       const appointment = await tx.findByManageTokenHash(hash);
       if (!appointment) throw new NotFoundError(appointmentMessages.bookingNotFound);
@@ -319,10 +325,9 @@ export class AppointmentsService {
       const cancelled = await tx.cancelAppointment(appointment.id, now.toISOString());
       if (!cancelled) throw new ConflictError(appointmentMessages.bookingAlreadyCancelled);
       await tx.releaseSlotPlace(appointment.calendar_id, appointment.starts_at);
-      return { appointment: cancelled, calendar, type, invite };
+      await this.notifications.cancelled(this.details(cancelled, calendar, type, invite, null), trx);
+      return { appointment: cancelled };
     });
-    const details = this.details(outcome.appointment, outcome.calendar, outcome.type, outcome.invite, null);
-    await this.notify('cancelled', () => this.notifications.cancelled(details));
     return this.managedBooking(this.repository, outcome.appointment);
   }
 
@@ -357,10 +362,11 @@ export class AppointmentsService {
   }
 
   /**
-   * The reminder job's handler: mails the reminder of one claimed appointment, once. Nothing when it
-   * was cancelled, moved (its claim was given back: a later sweep claims it again), already sent, has
-   * begun, or was moved inside the window. `at`: when the sweep found it due; the mail speaks of the
-   * later of that and now. Throws when the mail fails (the job is retried). True when it mailed.
+   * The reminder job's handler: queues the reminder of one claimed appointment, once: marked sent and
+   * queued in the mail outbox in one transaction. Nothing when it was cancelled, moved (its claim was
+   * given back: a later sweep claims it again), already sent, has begun, or was moved inside the
+   * window. `at`: when the sweep found it due; the mail speaks of the later of that and now. True when
+   * it queued the mail (the outbox delivers it, with retries).
    */
   async sendReminder(appointmentId: number, at: Date): Promise<boolean> {
     const now = new Date(Math.max(at.getTime(), this.now().getTime()));
@@ -374,15 +380,11 @@ export class AppointmentsService {
       this.repository.findInvite(appointment.invite_id),
     ]);
     if (!calendar || !type || !invite) return false;
-    const sentAt = now.toISOString();
-    if (!(await this.repository.markReminderSent(appointmentId, sentAt))) return false;
-    try {
-      await this.notifications.reminder(this.details(appointment, calendar, type, invite, null), now);
-    } catch (error) {
-      await this.repository.unmarkReminderSent(appointmentId, sentAt);
-      throw error;
-    }
-    return true;
+    return this.repository.transaction(async (tx, trx) => {
+      if (!(await tx.markReminderSent(appointmentId, now.toISOString()))) return false;
+      await this.notifications.reminder(this.details(appointment, calendar, type, invite, null), now, trx);
+      return true;
+    });
   }
 
   /** Gives a claimed reminder back when its job could not be queued, so that the next sweep tries again. */
@@ -534,14 +536,6 @@ export class AppointmentsService {
     };
   }
 
-  /** A mail that cannot be sent does not undo the booking: it is logged. */
-  private async notify(what: string, send: () => Promise<void>): Promise<void> {
-    try {
-      await send();
-    } catch (error) {
-      this.log?.error({ err: error }, `appointment mail (${what}) could not be sent`);
-    }
-  }
 }
 
 function isExpired(invite: AppointmentInviteRow, now: Date): boolean {

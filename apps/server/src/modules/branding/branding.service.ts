@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { CorporateClientRow, SliderKind } from '../../db/schema';
 import type { MailBranding } from '../../mail/templates';
 import { mediaUrl } from '../../storage/storage';
-import type { BrandingRepository } from './branding.repository';
+import type { Executor } from '../../db/transaction';
+import { BrandingRepository } from './branding.repository';
 
 export const DEFAULT_STUDIO_NAME = 'Studio Gallery';
 
@@ -31,9 +32,12 @@ export class BrandingService {
     return rows.map((row) => ({ id: row.id, title: row.title, photoUrl: mediaUrl(row.photo_key), url: row.link_url }));
   }
 
-  /** How the studio signs its mails. */
-  async mailBranding(): Promise<MailBranding> {
-    const studio = await this.branding.findDefault();
+  /**
+   * How the studio signs its mails. `executor`: the transaction the mail is queued in (on SQLite a read
+   * on the database would wait for that transaction to end).
+   */
+  async mailBranding(executor?: Executor): Promise<MailBranding> {
+    const studio = await (executor ? new BrandingRepository(executor) : this.branding).findDefault();
     return {
       studioName: studio?.name ?? DEFAULT_STUDIO_NAME,
       accentColor: studio?.accent_color ?? '#7048E8',

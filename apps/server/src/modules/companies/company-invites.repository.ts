@@ -1,6 +1,7 @@
 import type { BulkInviteFailure } from '@studio-gallery/contract';
 import { type Kysely, sql } from 'kysely';
 import type { BulkInviteKind, BulkInviteRow, Database, PhotoSessionRow, UserRow } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/transaction';
 import { recordActivity } from '../studio/activity.repository';
 import type { ActivityEntry } from './companies.repository';
 
@@ -13,10 +14,19 @@ const FAILURES_SHOWN = 500;
 export class CompanyInvitesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** A bulk invite with one pending recipient per user, and its activity entry, in one transaction. */
+  /** Runs `work` in one transaction with a repository bound to it (and the transaction, for the invite's mail). */
+  transaction<T>(work: (repository: CompanyInvitesRepository, trx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new CompanyInvitesRepository(trx), trx));
+  }
+
+  /**
+   * A bulk invite with one pending recipient per user, and its activity entry, in one transaction;
+   * `andThen` runs in it too (the job that sends it: issue 25, no bulk invite without its job).
+   */
   async insert(
     values: { companyId: number; kind: BulkInviteKind; options: Record<string, unknown>; userIds: number[]; createdBy: number | null; at: Date },
     activity: (id: number) => ActivityEntry,
+    andThen?: (id: number, trx: Kysely<Database>) => Promise<unknown>,
   ): Promise<number> {
     const at = values.at.toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -40,6 +50,7 @@ export class CompanyInvitesRepository {
       }
       const entry = activity(id);
       await recordActivity(trx, entry.actor, entry.action, entry.subject, entry.details, entry.at);
+      await andThen?.(Number(id), trx);
       return Number(id);
     });
   }
@@ -74,7 +85,7 @@ export class CompanyInvitesRepository {
    * A recipient already settled is left as it is (false).
    */
   async settle(bulkId: number, userId: number, outcome: { status: 'sent'; inviteId: string | null } | { status: 'failed'; error: string }, at: Date): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const result = await trx
         .updateTable('bulk_invite_recipients')
         .set({

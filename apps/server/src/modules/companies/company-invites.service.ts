@@ -1,6 +1,7 @@
 import type { BulkInvite, CreateBulkInviteRequest } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
+import type { Executor } from '../../db/transaction';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import type { AppointmentsStudio } from '../appointments/appointments-studio';
@@ -16,15 +17,18 @@ interface BookingOptions {
   expiresInDays: number | null;
 }
 
-/** The gallery invitation of an account never activated (CustomerInvitations.invite). */
+/** The gallery invitation of an account never activated (CustomerInvitations.invite), in `executor`'s transaction. */
 export interface GalleryInviter {
-  invite(user: UserRow, sessionName: string): Promise<void>;
+  invite(user: UserRow, sessionName: string, executor?: Executor): Promise<void>;
 }
 
-/** The "your photos are ready" mail of an activated account (PhotosReadyMails). */
+/** The "your photos are ready" mail of an activated account (PhotosReadyMails), queued with `executor`. */
 export interface PhotosReadyMailer {
-  send(user: { email: string; first_name: string }, sessionName: string): Promise<void>;
+  send(user: { email: string; first_name: string }, sessionName: string, executor?: Executor): Promise<void>;
 }
+
+/** This run found the recipient settled already (by another run): what it did is rolled back. */
+class AlreadySettled extends Error {}
 
 /** What a gallery invite says when an employee has no photos yet (their row fails with it). */
 export const NO_PHOTOS_YET = 'No photos yet';
@@ -42,9 +46,9 @@ export const NO_PHOTOS_YET = 'No photos yet';
  *   session fails with "No photos yet": there is nothing to open, and inviting to an empty gallery
  *   would be a wasted mail (a booking invite is the one to send them).
  *
- * Idempotent: the job sends only the pending rows, and settles a row only while it is still pending,
- * so a retry (or a second run) never mails an employee twice. The one window left is a crash between
- * the mail going out and its row being settled (at-least-once, as every job).
+ * Once per employee: each one's invite, its mail (queued in the mail outbox) and their row settled
+ * `sent` are one transaction, and a row is settled only while it is still pending, so a retry, a
+ * second run or a crash never mails an employee twice nor skips one.
  */
 export class CompanyInvitesService {
   constructor(
@@ -91,8 +95,9 @@ export class CompanyInvitesService {
         details: { company: company.name, kind: request.kind, employees: userIds.length, bulkInviteId, ...details },
         at: now,
       }),
+      // Its job in the same transaction: a crash or a failed job write leaves no bulk invite pending for ever.
+      (bulkInviteId, trx) => this.jobs.send('company-invites', { bulkInviteId }, { within: trx }),
     );
-    await this.jobs.send('company-invites', { bulkInviteId: id });
     return this.progress(companyId, id);
   }
 
@@ -125,13 +130,15 @@ export class CompanyInvitesService {
     try {
       const options = JSON.parse(bulk.options_json) as Partial<BookingOptions>;
       for (const user of pending) {
-        let outcome: { status: 'sent'; inviteId: string | null } | { status: 'failed'; error: string };
         try {
-          outcome = bulk.kind === 'booking' ? await this.sendBooking(user, options) : await this.sendGallery(user);
+          await this.repository.transaction(async (repository, trx) => {
+            const outcome = bulk.kind === 'booking' ? await this.sendBooking(user, options, trx) : await this.sendGallery(user, repository, trx);
+            if (!(await repository.settle(bulkId, user.id, outcome, this.clock()))) throw new AlreadySettled();
+          });
         } catch (error) {
-          outcome = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+          if (error instanceof AlreadySettled) continue;
+          await this.repository.settle(bulkId, user.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, this.clock());
         }
-        await this.repository.settle(bulkId, user.id, outcome, this.clock());
       }
       await this.repository.setStatus(bulkId, 'done', this.clock());
     } catch (error) {
@@ -141,24 +148,27 @@ export class CompanyInvitesService {
     }
   }
 
-  private async sendBooking(user: UserRow, options: Partial<BookingOptions>): Promise<{ status: 'sent'; inviteId: string }> {
+  private async sendBooking(user: UserRow, options: Partial<BookingOptions>, trx: Executor): Promise<{ status: 'sent'; inviteId: string }> {
     if (options.appointmentTypeId === undefined) throw new Error('The bulk invite names no appointment type');
-    const created = await this.appointments.invite({
-      email: user.email,
-      type: String(options.appointmentTypeId),
-      calendars: (options.calendarIds ?? []).map(String),
-      expiresDays: options.expiresInDays ?? null,
-    });
+    const created = await this.appointments.invite(
+      {
+        email: user.email,
+        type: String(options.appointmentTypeId),
+        calendars: (options.calendarIds ?? []).map(String),
+        expiresDays: options.expiresInDays ?? null,
+      },
+      trx,
+    );
     return { status: 'sent', inviteId: created.invite.id };
   }
 
-  private async sendGallery(user: UserRow): Promise<{ status: 'sent'; inviteId: null } | { status: 'failed'; error: string }> {
-    const session = await this.repository.latestSession(user.id);
+  private async sendGallery(user: UserRow, repository: CompanyInvitesRepository, trx: Executor): Promise<{ status: 'sent'; inviteId: null } | { status: 'failed'; error: string }> {
+    const session = await repository.latestSession(user.id);
     if (!session) return { status: 'failed', error: NO_PHOTOS_YET };
     if (Number(user.activated) !== 1) {
-      await this.gallery.invite(user, session.name);
+      await this.gallery.invite(user, session.name, trx);
     } else {
-      await this.photosReady.send(user, session.name);
+      await this.photosReady.send(user, session.name, trx);
     }
     return { status: 'sent', inviteId: null };
   }

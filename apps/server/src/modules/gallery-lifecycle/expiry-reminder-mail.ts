@@ -1,4 +1,4 @@
-import type { Mailer } from '../../mail/mailer';
+import type { MailQueue } from '../../mail/outbox';
 import { type MailBranding, brandedMail } from '../../mail/templates';
 import type { BrandingService } from '../branding/branding.service';
 import type { ReminderRow } from './gallery-lifecycle.repository';
@@ -16,26 +16,29 @@ export function expiryDateText(expiresAt: string): string {
  */
 export class ExpiryReminderMails {
   constructor(
-    private readonly mailer: Mailer,
+    private readonly outbox: MailQueue,
     private readonly branding: Pick<BrandingService, 'mailBranding'>,
     private readonly publicUrl: string,
   ) {}
 
-  async send(reminder: ReminderRow): Promise<void> {
+  /**
+   * Queues the reminder in the mail outbox, once per claim: `dedupeKey` names the claim, so a job run
+   * again after a crash does not queue it twice. False when it was queued already.
+   */
+  async send(reminder: ReminderRow, dedupeKey?: string): Promise<boolean> {
     const branding = await this.brandingOf(reminder);
     const expires = expiryDateText(reminder.expires_at);
-    await this.mailer.send(
-      brandedMail(reminder.email, branding, {
-        subject: `Your ${branding.studioName} gallery expires on ${expires}`,
-        greeting: reminder.first_name ? `Hi ${reminder.first_name},` : 'Hi,',
-        paragraphs: [
-          `Your photos from "${reminder.session_name}" are online until ${expires}.`,
-          `Please download the photos you want to keep before then. After that date the gallery is archived and its photos are no longer shown; contact us if you need it back.`,
-        ],
-        action: { label: 'Open my gallery', url: `${this.galleryOrigin(reminder.company_host)}/login` },
-        afterAction: `Forgot your password? Choose a new one with "Forgot Password" on the sign-in page.`,
-      }),
-    );
+    const mail = brandedMail(reminder.email, branding, {
+      subject: `Your ${branding.studioName} gallery expires on ${expires}`,
+      greeting: reminder.first_name ? `Hi ${reminder.first_name},` : 'Hi,',
+      paragraphs: [
+        `Your photos from "${reminder.session_name}" are online until ${expires}.`,
+        `Please download the photos you want to keep before then. After that date the gallery is archived and its photos are no longer shown; contact us if you need it back.`,
+      ],
+      action: { label: 'Open my gallery', url: `${this.galleryOrigin(reminder.company_host)}/login` },
+      afterAction: `Forgot your password? Choose a new one with "Forgot Password" on the sign-in page.`,
+    });
+    return (await this.outbox.enqueue({ ...mail, kind: 'gallery-expiry-reminder' }, undefined, { dedupeKey })) !== null;
   }
 
   private async brandingOf(reminder: ReminderRow): Promise<MailBranding> {

@@ -95,14 +95,14 @@ export class GalleryLifecycleService {
   }
 
   /**
-   * Mails one session's reminder (the job's handler): false when it is no longer due (archived,
-   * deleted, or its expiry changed since the claim, which clears the claim).
+   * Queues one session's reminder mail in the outbox (the job's handler): false when it is no longer
+   * due (archived, deleted, or its expiry changed since the claim, which clears the claim) or was queued already.
    */
   async sendReminder(sessionId: number): Promise<boolean> {
     const reminder = await this.sessions.reminder(sessionId);
     if (!reminder || reminder.archived_at !== null || reminder.expiry_reminder_sent_at === null || reminder.expires_at === '') return false;
-    await this.mails.send(reminder);
-    return true;
+    // Once per claim (its time names it): a job run again after a crash does not queue a second mail.
+    return this.mails.send(reminder, `gallery-expiry:${sessionId}:${reminder.expiry_reminder_sent_at}`);
   }
 
   private async session(sessionId: number): Promise<PhotoSessionRow> {

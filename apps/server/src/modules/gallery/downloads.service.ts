@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../../clock';
 import { ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from '../../media/zip-writer';
 import { contentTypeForKey } from '../../media/content-types';
+import { attachmentDisposition } from '../../media/content-disposition';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { BrandingService } from '../branding/branding.service';
@@ -31,6 +32,11 @@ export interface FileDownload {
   contentType: string;
   size: number | null;
   stream: Readable;
+}
+
+/** A file the store serves itself: the route answers 302 to this short-lived URL (an S3 presigned GET). */
+export interface FileRedirect {
+  redirectTo: string;
 }
 
 /** A resolution's byte in a token (sm 0 and hr 1 as before Full resolution existed). */
@@ -84,6 +90,8 @@ export class DownloadsService {
     private readonly branding: BrandingService,
     private readonly clock: Clock,
     jwtSecret: string,
+    /** Lifetime of the store's URLs that single downloads redirect to (S3_PRESIGN_TTL_SECONDS). */
+    private readonly urlLifetimeSeconds = 300,
   ) {
     this.key = createHmac('sha256', jwtSecret).update('studio-gallery/download-tokens/v1').digest();
   }
@@ -110,8 +118,13 @@ export class DownloadsService {
     return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution, extension) };
   }
 
-  /** The file a token names; 404 for an unknown, forged, expired or other-purpose token; 403 for Full resolution no longer allowed. */
-  async openToken(hash: string): Promise<FileDownload> {
+  /**
+   * The file a token names; 404 for an unknown, forged, expired or other-purpose token; 403 for Full
+   * resolution no longer allowed. When the store serves files itself (S3), a short-lived URL of it
+   * that answers with the download's name (Content-Disposition) and type, so the bytes do not pass
+   * through this process; else (local disk) the file's stream.
+   */
+  async openToken(hash: string): Promise<FileDownload | FileRedirect> {
     const [payload, signature] = hash.split('.');
     if (!payload || !signature || !safeEqual(this.sign(payload), signature)) throw new NotFoundError(galleryMessages.downloadExpired);
     const claims = unpackClaims(payload);
@@ -123,14 +136,17 @@ export class DownloadsService {
     // Asked again: the studio may have turned Full resolution off since the token was made.
     if (claims.resolution === 'full') await this.assertFullResolutionAllowed([photo.user_id]);
     const file = downloadFile(version, claims.resolution);
+    const fileName = downloadName(photo.name, claims.variant, claims.resolution, version.extension);
+    const contentType = contentTypeForKey(file.key);
+    const url = await this.storage.urlFor(file.key, { expiresInSeconds: this.urlLifetimeSeconds, contentDisposition: attachmentDisposition(fileName), contentType });
+    if (url !== null) {
+      // Our 404 rather than the store's: a redirect only to a file that is there.
+      if (!(await this.storage.exists(file.key))) throw new NotFoundError(galleryMessages.imageNotFound);
+      return { redirectTo: url };
+    }
     const stored = await this.storage.getStream(file.key);
     if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
-    return {
-      fileName: downloadName(photo.name, claims.variant, claims.resolution, version.extension),
-      contentType: contentTypeForKey(file.key),
-      size: stored.size,
-      stream: stored.stream,
-    };
+    return { fileName, contentType, size: stored.size, stream: stored.stream };
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 import type { Database, NewPhotoRow, PhotoRow, PhotoSessionRow, PhotosTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { StoredMediaFolder } from './photo-media';
+import { markInvitationOwed } from '../accounts/accounts.repository';
 
 /** The photos a page shows: one customer's, or one session's. */
 export type PhotoScope = { userId: number } | { sessionId: number };
@@ -257,17 +258,27 @@ export class GalleryRepository {
   }
 
   /** The new photo, or null when the session already holds this content (a parallel import won). */
-  async insertPhoto(photo: NewPhotoRow): Promise<PhotoRow | null> {
+  /**
+   * `oweInvitation`: the customer (not activated yet) is owed their invitation, marked in the same
+   * transaction as the photo (CustomerInvitations.settleOwed queues it), so no crash loses it.
+   */
+  async insertPhoto(photo: NewPhotoRow, options: { oweInvitation?: boolean } = {}): Promise<PhotoRow | null> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('photos').values(photo).returningAll().executeTakeFirstOrThrow();
         await applyDeltas(trx, row.session_id, contribution(row));
+        if (options.oweInvitation) await markInvitationOwed(trx, row.user_id, new Date(row.created_at));
         return row;
       });
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
     }
+  }
+
+  /** The customer (not activated yet) is owed their invitation (see insertPhoto). */
+  async markInvitationOwed(userId: number, now: Date): Promise<void> {
+    await markInvitationOwed(this.db, userId, now);
   }
 
   async nextPosition(sessionId: number): Promise<number> {

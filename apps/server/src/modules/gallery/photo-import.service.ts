@@ -31,6 +31,11 @@ export interface ImportOptions {
   concurrency?: number;
   /** After each photo, for a progress bar. */
   onProgress?: (done: number, total: number, outcome: ImportOutcome) => void;
+  /**
+   * The customer is to be invited (not activated, invitations on): each photo (or retouch) added
+   * marks their invitation owed, with the photo (ShootImportService settles it).
+   */
+  oweInvitation?: boolean;
 }
 
 export interface ImportReport {
@@ -87,7 +92,7 @@ export class PhotoImportService {
 
     await forEachLimited(ordered, options.concurrency ?? 2, async (source, index) => {
       const retouched = retouchedByName.get(photoNameOf(source.fileName).toLowerCase());
-      const outcome = await this.importOne(session, source, firstPosition + index, retouched);
+      const outcome = await this.importOne(session, source, firstPosition + index, retouched, options.oweInvitation ?? false);
       outcomes[index] = outcome;
       done += 1;
       options.onProgress?.(done, ordered.length, outcome);
@@ -96,7 +101,7 @@ export class PhotoImportService {
   }
 
   /** One photo, with its retouched version when given. Never throws: failures are outcomes. */
-  async importOne(session: PhotoSessionRow, source: ImportSource, position: number, retouched?: ImportSource): Promise<ImportOutcome> {
+  async importOne(session: PhotoSessionRow, source: ImportSource, position: number, retouched?: ImportSource, oweInvitation = false): Promise<ImportOutcome> {
     const fileName = source.fileName;
     try {
       const content = await source.read();
@@ -104,6 +109,8 @@ export class PhotoImportService {
       const existing = await this.gallery.findPhotoByHash(session.id, contentHash);
       if (existing) {
         if (retouched && existing.retouched_media_key === null) {
+          // Owed first: a crash after the attach still owes it (a retouch that then fails owes one too).
+          if (oweInvitation) await this.gallery.markInvitationOwed(session.user_id, this.clock());
           await this.attachRetouched(existing.id, retouched);
           return { fileName, status: 'retouch-attached', photoId: existing.id };
         }
@@ -136,7 +143,7 @@ export class PhotoImportService {
           is_retouched: retouchedStored ? 1 : 0,
           position,
           created_at: this.clock().toISOString(),
-        });
+        }, { oweInvitation });
         if (!photo) {
           // The same content arrived twice in this run (or in a parallel run) and the other copy won.
           await this.discard(stored, retouchedStored);

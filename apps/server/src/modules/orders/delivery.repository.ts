@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/transaction';
 import type { StoredMediaFolder } from '../gallery/photo-media';
 
 export interface DeliveryItem {
@@ -23,6 +24,11 @@ export interface DeliveryOrder {
 /** The SQL of delivering retouch orders. */
 export class DeliveryRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction with a repository bound to it (and the transaction, for the order's mail). */
+  transaction<T>(work: (deliveries: DeliveryRepository, trx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new DeliveryRepository(trx), trx));
+  }
 
   async findOrder(orderId: number): Promise<DeliveryOrder | null> {
     const order = await this.db

@@ -1,5 +1,6 @@
 import type { SpecialRequestOrder } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
+import type { Executor } from '../../db/transaction';
 import { NotFoundError } from '../../errors';
 import { makeRenditions } from '../../media/renditions';
 import type { Storage } from '../../storage/storage';
@@ -37,7 +38,8 @@ export class DeliveryService {
     private readonly gallery: GalleryRepository,
     private readonly storage: Storage,
     private readonly notifications: OrderNotifications,
-    private readonly loadOrder: (orderId: number) => Promise<SpecialRequestOrder | null>,
+    /** The order as its mail shows it, read with `executor` (the delivering transaction). */
+    private readonly loadOrder: (orderId: number, executor: Executor) => Promise<SpecialRequestOrder | null>,
     private readonly clock: Clock,
   ) {}
 
@@ -69,15 +71,17 @@ export class DeliveryService {
     }
     result.unmatchedFiles = files.filter((file) => !matchedNames.has(photoNameOf(file.fileName).toLowerCase())).map((file) => file.fileName);
 
-    const completedNow = await this.deliveries.markOrderDeliveredIfComplete(orderId, this.clock().toISOString());
-    result.complete = completedNow || (order.status === 'DELIVERED' && result.missing.length === 0);
-    if (completedNow) {
-      const delivered = await this.loadOrder(orderId);
+    // Delivered and the customer's mail (queued in the outbox) in one transaction: both or neither.
+    const completedNow = await this.deliveries.transaction(async (deliveries, trx) => {
+      if (!(await deliveries.markOrderDeliveredIfComplete(orderId, this.clock().toISOString()))) return false;
+      const delivered = await this.loadOrder(orderId, trx);
       if (delivered) {
-        await this.notifications.orderDelivered(delivered, order.customer);
+        await this.notifications.orderDelivered(delivered, order.customer, trx);
         result.customerMailed = true;
       }
-    }
+      return true;
+    });
+    result.complete = completedNow || (order.status === 'DELIVERED' && result.missing.length === 0);
     return result;
   }
 

@@ -2,6 +2,7 @@ import { type SpecialRequestOrder, type UserOrder, formatOrderNumber, serviceLab
 import type { Kysely } from 'kysely';
 import type { Database, SpecialRequestItemRow, SpecialRequestRow, SpecialRequestStatus } from '../../db/schema';
 import type { PricedCartItem } from '../commerce/pricing.service';
+import { type Executor, inTransaction } from '../../db/transaction';
 
 export interface NewOrder {
   userId: number;
@@ -120,8 +121,10 @@ export class OrdersRepository {
     items: readonly PricedCartItem[],
     freeOrderCouponId: number | null,
     now: Date,
+    /** Inside the transaction, once the order is in: what goes with it (its mail, queued in the outbox). */
+    whenCreated?: (created: SpecialRequestOrder, within: { orders: OrdersRepository; trx: Executor }) => Promise<void>,
   ): Promise<{ order: SpecialRequestOrder; created: boolean }> {
-    const insertedId = await this.db.transaction().execute(async (trx) => {
+    const insertedId = await inTransaction(this.db, async (trx) => {
       const row = await trx
         .insertInto('special_requests')
         .values({
@@ -168,6 +171,12 @@ export class OrdersRepository {
           .where((eb) => eb.or([eb('max_uses', 'is', null), eb(eb('used_count', '+', eb.ref('reserved_count')), '<', eb.ref('max_uses'))]))
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new CouponUsedUpError();
+      }
+      if (whenCreated) {
+        const orders = new OrdersRepository(trx);
+        const created = await orders.findOrder(row.id);
+        if (!created) throw new Error(`order ${row.id} vanished`);
+        await whenCreated(created, { orders, trx });
       }
       return row.id;
     });

@@ -133,22 +133,19 @@ export class OrdersService {
     const now = this.clock();
     const provider = await this.pricing.defaultProvider();
     const dueAt = addHours(now, provider ? Number(provider.turnaround_hours) : 0);
-    const result = await this.orders.insertOrderOnce({ ...order, dueAt, serviceProviderId: provider?.id ?? null }, items, freeOrderCouponId, now);
-    if (result.created) {
-      await this.notifyStudio(result.order, order.userId, provider?.email ?? null);
-      await this.events.record('ordered', orderedSubject(order.userId, result.order.orderId, items));
-    }
+    // The studio's "New retouch order" mail is queued in the order's transaction: both or neither.
+    const result = await this.orders.insertOrderOnce(
+      { ...order, dueAt, serviceProviderId: provider?.id ?? null },
+      items,
+      freeOrderCouponId,
+      now,
+      async (created, { orders, trx }) => {
+        const customer = await orders.customer(order.userId);
+        if (customer) await this.notifications.orderPlaced(created, customer, provider?.email ?? null, trx);
+      },
+    );
+    if (result.created) await this.events.record('ordered', orderedSubject(order.userId, result.order.orderId, items));
     return result.order;
-  }
-
-  /** A mail that fails does not fail the order: it is logged. */
-  private async notifyStudio(order: SpecialRequestOrder, userId: number, studioEmail: string | null): Promise<void> {
-    try {
-      const customer = await this.orders.customer(userId);
-      if (customer) await this.notifications.orderPlaced(order, customer, studioEmail);
-    } catch (error) {
-      this.log.error({ err: error, orderId: order.id }, 'order mail to the studio failed');
-    }
   }
 }
 

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, ShootUploadFileRow, ShootUploadRow, ShootUploadStatus } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+
+/** What the uploads of a shoot hold: files finished, and uploads in flight with their declared bytes. */
+export interface UploadCounts {
+  files: number;
+  inFlight: number;
+  inFlightBytes: number;
+}
 
 export interface NewShootUpload {
   customerEmail: string;
@@ -23,6 +31,14 @@ export interface ImportCounts {
 /** The SQL of shoots uploaded from the browser (issue 15 §3). */
 export class ShootUploadsRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` in one transaction, with this repository bound to it and the transaction itself (for
+   * a job sent with `{ within: trx }`): all of it is committed, or none.
+   */
+  inTransaction<T>(work: (repository: ShootUploadsRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(new ShootUploadsRepository(trx), trx));
+  }
 
   create(input: NewShootUpload, now: Date): Promise<ShootUploadRow> {
     const at = now.toISOString();
@@ -66,12 +82,85 @@ export class ShootUploadsRepository {
     return { rows, total: Number(total.n) };
   }
 
-  /** Records a finished upload once (a retried finish of the same upload id adds nothing). */
-  async addFile(file: { shootId: number; uploadId: string; fileName: string; kind: 'photo' | 'retouched'; size: number }, now: Date): Promise<void> {
+  /**
+   * Records a finished upload once (a retried finish of the same upload id adds nothing) and frees its
+   * reservation, in one transaction.
+   */
+  async addFile(
+    file: { shootId: number; uploadId: string; fileName: string; kind: 'photo' | 'retouched'; size: number; storageKey: string | null },
+    now: Date,
+  ): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('shoot_upload_files')
+        .values({
+          shoot_upload_id: file.shootId,
+          upload_id: file.uploadId,
+          file_name: file.fileName,
+          kind: file.kind,
+          size: file.size,
+          outcome: null,
+          reason: null,
+          created_at: now.toISOString(),
+          storage_key: file.storageKey,
+        })
+        .onConflict((oc) => oc.column('upload_id').doNothing())
+        .execute();
+      await trx.deleteFrom('shoot_upload_reservations').where('upload_id', '=', file.uploadId).execute();
+    });
+  }
+
+  /** The recorded file of a tus upload, or null while it is unfinished (or unknown). */
+  async fileByUploadId(uploadId: string): Promise<ShootUploadFileRow | null> {
+    return (await this.db.selectFrom('shoot_upload_files').selectAll().where('upload_id', '=', uploadId).executeTakeFirst()) ?? null;
+  }
+
+  /** Files finished and uploads in flight of a shoot, and the bytes in flight of every shoot together. */
+  async uploadCounts(shootId: number): Promise<UploadCounts & { allInFlightBytes: number }> {
+    const files = await this.db
+      .selectFrom('shoot_upload_files')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('shoot_upload_id', '=', shootId)
+      .executeTakeFirstOrThrow();
+    const mine = await this.db
+      .selectFrom('shoot_upload_reservations')
+      .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.sum<string | number | null>('size').as('bytes')])
+      .where('shoot_upload_id', '=', shootId)
+      .executeTakeFirstOrThrow();
+    const all = await this.db
+      .selectFrom('shoot_upload_reservations')
+      .select((eb) => eb.fn.sum<string | number | null>('size').as('bytes'))
+      .executeTakeFirstOrThrow();
+    return { files: Number(files.n), inFlight: Number(mine.n), inFlightBytes: Number(mine.bytes ?? 0), allInFlightBytes: Number(all.bytes ?? 0) };
+  }
+
+  /** An upload created and not finished yet, with its declared length. */
+  async reserve(reservation: { uploadId: string; shootId: number; size: number }, now: Date): Promise<void> {
     await this.db
-      .insertInto('shoot_upload_files')
-      .values({ shoot_upload_id: file.shootId, upload_id: file.uploadId, file_name: file.fileName, kind: file.kind, size: file.size, outcome: null, reason: null, created_at: now.toISOString() })
+      .insertInto('shoot_upload_reservations')
+      .values({ upload_id: reservation.uploadId, shoot_upload_id: reservation.shootId, size: reservation.size, created_at: now.toISOString() })
       .onConflict((oc) => oc.column('upload_id').doNothing())
+      .execute();
+  }
+
+  async release(uploadId: string): Promise<void> {
+    await this.db.deleteFrom('shoot_upload_reservations').where('upload_id', '=', uploadId).execute();
+  }
+
+  /** Reservations created before `before` (uploads abandoned, or their instance gone): deleted; how many. */
+  async expireReservations(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('shoot_upload_reservations').where('created_at', '<', before.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Shoots queued or importing whose row has not changed since `before`: candidates of a lost import job. */
+  stalledImports(before: Date): Promise<ShootUploadRow[]> {
+    return this.db
+      .selectFrom('shoot_uploads')
+      .selectAll()
+      .where('status', 'in', ['queued', 'importing'])
+      .where('updated_at', '<', before.toISOString())
+      .orderBy('id')
       .execute();
   }
 

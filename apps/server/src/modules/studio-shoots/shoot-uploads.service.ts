@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import {
   type CreateShoot,
   MAX_SHOOT_FILES,
@@ -7,31 +6,24 @@ import {
   type ShootUploadsResponse,
   shootUploadMetadata,
 } from '@studio-gallery/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { crashPoint } from '../../crash-points';
 import type { ShootUploadFileRow, ShootUploadRow } from '../../db/schema';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import { ImageTooLargeError, UnreadableImageError, inspectSourceFile } from '../../media/renditions';
+import { InsufficientStorageError, STORAGE_FULL_MESSAGE } from '../../resource-errors';
+import type { Storage } from '../../storage/storage';
 import type { ImportOutcome, ImportSource } from '../gallery/photo-import.service';
 import { photoNameOf } from '../gallery/photo-import.service';
 import type { ShootImport, ShootImportResult } from '../gallery/shoot-import.service';
 import type { ActivityActor, ActivityRepository } from '../studio/activity.repository';
 import type { ImportCounts, ShootUploadsRepository } from './shoot-uploads.repository';
+import { UploadFolder } from './upload-spool';
 
-/** The folder tus writes uploads into: `<id>` holds the bytes, `<id>.json` tus's own metadata. */
-export class UploadFolder {
-  constructor(readonly directory: string) {}
-
-  pathOf(uploadId: string): string {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(uploadId)) throw new Error(`bad upload id ${uploadId}`);
-    return path.join(this.directory, uploadId);
-  }
-
-  async remove(uploadId: string): Promise<void> {
-    const file = this.pathOf(uploadId);
-    await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.json`, { force: true })]);
-  }
-}
+export { UploadFolder };
 
 export interface ShootImporter {
   importShoot(input: ShootImport): Promise<ShootImportResult>;
@@ -44,21 +36,72 @@ export interface AcceptedUpload {
   kind: 'photo' | 'retouched';
 }
 
+/** The limits of uploads in flight (config `uploads`: UPLOAD_EXPIRY_HOURS, UPLOAD_BUDGET_BYTES, UPLOAD_SHOOT_BUDGET_BYTES). */
+export type UploadLimits = Config['uploads'];
+
+/** What one sweep of the shoot uploads did (ShootUploadsSweep logs it). */
+export interface ShootUploadsSweepResult {
+  /** Uploads whose bytes were complete with no row: recorded now. */
+  recovered: number;
+  /** Unfinished uploads past UPLOAD_EXPIRY_HOURS: deleted (bytes and tus record). */
+  expired: number;
+  /** Spool files of uploads already recorded (moved to Storage): deleted. */
+  cleaned: number;
+  /** Reservations older than the expiry (their instance is gone): deleted. */
+  reservationsExpired: number;
+  /** Shoots `queued` whose import job was missing: queued again. */
+  requeued: number;
+  /** Shoots `importing` whose job gave up (its runs kept dying): marked failed, to be started again. */
+  stalled: number;
+}
+
+/** A shoot `queued` or `importing` with no job for this long is looked at by the sweep. */
+const STALLED_AFTER_MS = 2 * 60_000;
+/** A spool file without its tus record (a creation cut short) is deleted after this long. */
+const HALF_CREATED_AFTER_MS = 60 * 60_000;
+
+/** The Storage key of a finished upload's bytes. */
+export function uploadStorageKey(shootId: number, uploadId: string): string {
+  return `uploads/${shootId}/${uploadId}`;
+}
+
+/** The job that imports a shoot, keyed by the shoot: at most one waits at a time. */
+function importJobKey(shootId: number): string {
+  return `shoot-${shootId}`;
+}
+
 /**
  * Shoots uploaded from the browser (issue 15 §3): the studio opens an upload for a customer, the
  * files arrive over tus (resumable), each is checked by content when it completes, and the import —
  * ShootImportService, the CLI's own — runs as the `shoot-import` job, recording its progress per file
  * so the page can show it live. A shoot of 500 photos of 8 MB never sits in memory: each file is read
- * from disk when the import reaches it, two at a time.
+ * from Storage when the import reaches it, two at a time.
+ *
+ * Nothing lost when the server dies (issue 25):
+ * - An upload finishes or says so: its bytes go to Storage, then its row is written, and only then is
+ *   the completion acknowledged; a failure answers an error and leaves the upload complete-able (a
+ *   HEAD or PATCH finishes it). An upload whose bytes are complete but which has no row (a crash in
+ *   between) becomes a row on HEAD, on the sweep at start-up and every minute after.
+ * - startImport writes the shoot's `queued` and its job in one transaction.
+ * - The sweep queues again a `queued` shoot whose job is missing, and fails an `importing` one whose
+ *   job gave up, so none waits for ever.
+ * - Bytes in flight are reserved against a per-shoot and a global budget, and unfinished uploads
+ *   expire (issue 21 §5).
  */
 export class ShootUploadsService {
+  /** Finishes in progress on this instance, by upload id (a HEAD during the last PATCH waits for it). */
+  private readonly finishing = new Map<string, Promise<number>>();
+
   constructor(
     private readonly shoots: ShootUploadsRepository,
     private readonly importer: ShootImporter,
     private readonly uploads: UploadFolder,
-    private readonly jobs: Pick<JobQueue, 'send'>,
+    private readonly storage: Storage,
+    private readonly jobs: Pick<JobQueue, 'send' | 'pending'>,
     private readonly activity: ActivityRepository,
     private readonly clock: Clock,
+    private readonly limits: UploadLimits,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   async create(actor: ActivityActor, input: CreateShoot): Promise<ShootUpload> {
@@ -83,46 +126,129 @@ export class ShootUploadsService {
     return { items: rows.map((row) => this.shape(row, totals.get(row.id), problems.filter((p) => p.shoot_upload_id === row.id))), total, page, pageSize };
   }
 
-  /** tus creation (onUploadCreate): the metadata names a shoot still taking files. */
-  async acceptUpload(metadata: Record<string, string | null | undefined>): Promise<AcceptedUpload> {
+  /**
+   * tus creation (onUploadCreate): the metadata names a shoot still taking files, and the declared
+   * length fits the shoot's cap of files, the per-shoot and global budgets of bytes in flight, and the
+   * disk's free space. The upload is then reserved (its bytes count as in flight until it finishes,
+   * is deleted or expires).
+   */
+  async acceptUpload(metadata: Record<string, string | null | undefined>, upload: { id: string; size: number | null }): Promise<AcceptedUpload> {
     const parsed = shootUploadMetadata.safeParse(metadata);
     if (!parsed.success) throw new ValidationError('Each upload needs its shoot and file name (Upload-Metadata shootId, filename).');
     const { shootId, filename, kind } = parsed.data;
     if (/[\\/\0]/.test(filename)) throw new ValidationError('The file name must not contain a folder.');
+    if (upload.size === null) throw new ValidationError('Each upload must say its length (Upload-Length).');
     const shoot = await this.shoots.find(shootId);
     if (!shoot) throw new NotFoundError('This shoot upload does not exist.');
     if (shoot.status !== 'uploading') throw new ConflictError('This shoot is already imported: start a new upload to add photos.');
-    const uploaded = (await this.shoots.uploadedTotals([shootId])).get(shootId)?.files ?? 0;
-    if (uploaded >= MAX_SHOOT_FILES) throw new ValidationError(`A shoot upload takes at most ${MAX_SHOOT_FILES} files.`);
+
+    const counts = await this.shoots.uploadCounts(shootId);
+    if (counts.files + counts.inFlight >= MAX_SHOOT_FILES) throw new ValidationError(`A shoot upload takes at most ${MAX_SHOOT_FILES} files.`);
+    if (counts.inFlightBytes + upload.size > this.limits.shootBudgetBytes) {
+      throw new PayloadTooLargeError(
+        `This shoot already has ${megabytes(counts.inFlightBytes)} of uploads in progress (at most ${megabytes(this.limits.shootBudgetBytes)} at once): let them finish before adding more.`,
+      );
+    }
+    if (counts.allInFlightBytes + upload.size > this.limits.budgetBytes) {
+      throw new InsufficientStorageError("Too many uploads are in progress on the studio's storage: nothing was saved. Try again when they have finished.");
+    }
+    const free = await this.uploads.freeBytes();
+    if (free !== null && free < upload.size) {
+      this.log?.error({ free, declared: upload.size, uploadId: upload.id }, 'shoot upload refused: storage full (not enough free space for its Upload-Length)');
+      throw new InsufficientStorageError(STORAGE_FULL_MESSAGE);
+    }
+    await this.shoots.reserve({ uploadId: upload.id, shootId, size: upload.size }, this.clock());
     return { shootId, fileName: filename, kind };
   }
 
+  /** An upload gone before it finished (its creation failed after acceptUpload, or its client deleted it): its reservation goes. */
+  async uploadGone(uploadId: string): Promise<void> {
+    await this.shoots.release(uploadId);
+  }
+
+  /** The recorded file of an upload (it is complete, whichever instance took it), or null. */
+  recordedUpload(uploadId: string): Promise<ShootUploadFileRow | null> {
+    return this.shoots.fileByUploadId(uploadId);
+  }
+
   /**
-   * tus completion (onUploadFinish): the file must be an image we import (by content, from its
-   * header); otherwise it is deleted and refused. Recorded once per upload id.
+   * tus completion (onUploadFinish) and its recovery (HEAD, the sweep): the file must be an image we
+   * import (by content, from its header), else it is deleted and refused. Its bytes are moved into
+   * Storage, then its row is written (with its reservation freed), then its spool files on this
+   * instance are deleted. Recorded once per upload id; a failure leaves the upload complete in the
+   * spool, to be finished again. The recorded size.
    */
-  async uploadFinished(upload: AcceptedUpload & { uploadId: string; size: number }): Promise<void> {
+  finishUpload(upload: { uploadId: string; metadata: Record<string, string | null | undefined>; size: number }): Promise<number> {
+    let finish = this.finishing.get(upload.uploadId);
+    if (!finish) {
+      finish = this.finish(upload).finally(() => this.finishing.delete(upload.uploadId));
+      this.finishing.set(upload.uploadId, finish);
+    }
+    return finish;
+  }
+
+  private async finish(upload: { uploadId: string; metadata: Record<string, string | null | undefined>; size: number }): Promise<number> {
+    const recorded = await this.shoots.fileByUploadId(upload.uploadId);
+    if (recorded) {
+      if (recorded.storage_key !== null) await this.uploads.remove(upload.uploadId);
+      return Number(recorded.size);
+    }
+    const parsed = shootUploadMetadata.safeParse(upload.metadata);
+    if (!parsed.success) {
+      await this.dropUpload(upload.uploadId);
+      throw new ValidationError('Each upload needs its shoot and file name (Upload-Metadata shootId, filename).');
+    }
+    const { shootId, filename: fileName, kind } = parsed.data;
     try {
       await inspectSourceFile(this.uploads.pathOf(upload.uploadId));
     } catch (error) {
-      await this.uploads.remove(upload.uploadId);
-      if (error instanceof ImageTooLargeError) throw new ValidationError(`“${upload.fileName}” has more than 100 megapixels.`, { cause: error });
-      if (error instanceof UnreadableImageError) throw new ValidationError(`“${upload.fileName}” is not a JPEG, PNG, WebP or TIFF image.`, { cause: error });
+      await this.dropUpload(upload.uploadId);
+      if (error instanceof ImageTooLargeError) throw new ValidationError(`“${fileName}” has more than 100 megapixels.`, { cause: error });
+      if (error instanceof UnreadableImageError) throw new ValidationError(`“${fileName}” is not a JPEG, PNG, WebP or TIFF image.`, { cause: error });
       throw error;
     }
-    await this.shoots.addFile({ shootId: upload.shootId, uploadId: upload.uploadId, fileName: upload.fileName, kind: upload.kind, size: upload.size }, this.clock());
+    const storageKey = uploadStorageKey(shootId, upload.uploadId);
+    await this.storage.put(storageKey, this.uploads.read(upload.uploadId));
+    // A crash here leaves the bytes complete (in the spool and in Storage) with no row: HEAD and the sweep record it.
+    crashPoint('upload-finished-before-row');
+    await this.shoots.addFile({ shootId, uploadId: upload.uploadId, fileName, kind, size: upload.size, storageKey }, this.clock());
+    await this.uploads.remove(upload.uploadId);
+    return upload.size;
   }
 
-  /** Queues the import job of an uploaded shoot (again after a failure). */
+  private async dropUpload(uploadId: string): Promise<void> {
+    await this.uploads.remove(uploadId);
+    await this.shoots.release(uploadId);
+  }
+
+  /**
+   * An upload this instance spooled whose bytes are all there but which has no row (its finish was cut
+   * short): finished now. Its size, or null when it is not complete here.
+   */
+  async finishSpooled(uploadId: string): Promise<number | null> {
+    const spooled = await this.uploads.info(uploadId);
+    if (!spooled || spooled.size === null || spooled.offset !== spooled.size) return null;
+    return this.finishUpload({ uploadId, metadata: spooled.metadata, size: spooled.size });
+  }
+
+  /**
+   * Queues the import job of an uploaded shoot (again after a failure): the shoot's `queued` and its
+   * job are written in one transaction, so a crash or a failed job write leaves the shoot as it was.
+   */
   async startImport(actor: ActivityActor, id: number): Promise<ShootUpload> {
     const row = await this.shoots.find(id);
     if (!row) throw new NotFoundError('This shoot upload does not exist.');
+    // Uploads of this shoot complete on this instance but not recorded (a finish cut short) go in first.
+    await this.recoverSpool(this.clock(), id);
     const files = await this.shoots.files(id);
     if (!files.some((file) => file.kind === 'photo')) throw new ValidationError('Upload at least one photo before importing.');
-    if (!(await this.shoots.transition(id, ['uploading', 'failed'], 'queued', this.clock(), { error: null }))) {
-      throw new ConflictError(row.status === 'done' ? 'This shoot is already imported.' : 'This shoot is already being imported.');
-    }
-    await this.jobs.send('shoot-import', { shootId: id }, { singletonKey: `shoot-${id}` });
+    await this.shoots.inTransaction(async (shoots, trx) => {
+      if (!(await shoots.transition(id, ['uploading', 'failed'], 'queued', this.clock(), { error: null }))) {
+        throw new ConflictError(row.status === 'done' ? 'This shoot is already imported.' : 'This shoot is already being imported.');
+      }
+      crashPoint('start-import-after-status');
+      await this.jobs.send('shoot-import', { shootId: id }, { singletonKey: importJobKey(id), within: trx });
+    });
     await this.activity.recordActivity(actor, 'shoot.import', row.customer_email, { shootId: id, files: files.length, sessionName: row.session_name }, this.clock());
     return this.get(id);
   }
@@ -152,6 +278,8 @@ export class ShootUploadsService {
       writes = writes.then(async () => {
         await this.shoots.progress(shootId, snapshot, this.clock());
         if (file) await this.shoots.setFileOutcome(file.id, outcome.status, outcome.reason ?? null);
+        // The crash suite kills the import here, after its n-th photo is recorded (window 2 of issue 25).
+        crashPoint('shoot-import-after-photo');
       });
     };
 
@@ -178,12 +306,95 @@ export class ShootUploadsService {
       await this.shoots.transition(shootId, ['importing'], 'failed', this.clock(), { error: error instanceof Error ? error.message : String(error), finished: true });
       throw error;
     }
-    // The bytes are in the gallery now; the spool goes.
-    for (const file of files) await this.uploads.remove(file.upload_id);
+    // The bytes are in the gallery now; the uploads go (a crash before leaves them to the orphan sweep).
+    for (const file of files) {
+      if (file.storage_key !== null) await this.storage.delete(file.storage_key);
+      else await this.uploads.remove(file.upload_id);
+    }
+  }
+
+  /**
+   * The minute's sweep (ShootUploadsSweep; also at start-up): uploads of this instance's spool that
+   * are complete without a row are recorded, unfinished ones past UPLOAD_EXPIRY_HOURS deleted with
+   * their reservations; a `queued` shoot without its job gets it again, an `importing` one whose job
+   * gave up is marked failed.
+   */
+  async sweep(now = this.clock()): Promise<ShootUploadsSweepResult> {
+    const result: ShootUploadsSweepResult = { recovered: 0, expired: 0, cleaned: 0, reservationsExpired: 0, requeued: 0, stalled: 0 };
+    Object.assign(result, await this.recoverSpool(now));
+    result.reservationsExpired = await this.shoots.expireReservations(new Date(now.getTime() - this.limits.expiryHours * 3_600_000));
+    const stalled = await this.shoots.stalledImports(new Date(now.getTime() - STALLED_AFTER_MS));
+    for (const shoot of stalled) {
+      if (await this.jobs.pending('shoot-import', importJobKey(shoot.id))) continue;
+      if (shoot.status === 'queued') {
+        await this.jobs.send('shoot-import', { shootId: shoot.id }, { singletonKey: importJobKey(shoot.id) });
+        this.log?.warn({ shootId: shoot.id }, 'shoot import: the shoot was queued without its job; queued it again');
+        result.requeued += 1;
+      } else {
+        const message = 'The import stopped before the end (its server went away too often). Start it again.';
+        if (await this.shoots.transition(shoot.id, ['importing'], 'failed', now, { error: message, finished: true })) {
+          this.log?.warn({ shootId: shoot.id }, 'shoot import: its job gave up while the shoot was importing; marked failed');
+          result.stalled += 1;
+        }
+      }
+    }
+    return result;
+  }
+
+  /** The spool's uploads (all, or one shoot's): complete ones recorded, expired ones deleted. */
+  private async recoverSpool(now: Date, onlyShoot?: number): Promise<Pick<ShootUploadsSweepResult, 'recovered' | 'expired' | 'cleaned'>> {
+    const counts = { recovered: 0, expired: 0, cleaned: 0 };
+    const expiredBefore = now.getTime() - this.limits.expiryHours * 3_600_000;
+    for (const { id, modifiedAt } of await this.uploads.list()) {
+      if (this.finishing.has(id)) continue;
+      const spooled = await this.uploads.info(id);
+      if (onlyShoot !== undefined && Number(spooled?.metadata.shootId) !== onlyShoot) continue;
+      try {
+        const recorded = await this.shoots.fileByUploadId(id);
+        if (recorded) {
+          // Moved into Storage already: what is left here is a copy. (A file from before the move lives here: kept.)
+          if (recorded.storage_key !== null) {
+            await this.uploads.remove(id);
+            counts.cleaned += 1;
+          }
+        } else if (!spooled) {
+          // Bytes without a record, or a record without bytes: a creation cut short.
+          if (modifiedAt.getTime() < now.getTime() - HALF_CREATED_AFTER_MS) {
+            await this.dropUpload(id);
+            counts.expired += 1;
+          }
+        } else if (spooled.size !== null && spooled.offset === spooled.size) {
+          await this.finishUpload({ uploadId: id, metadata: spooled.metadata, size: spooled.size });
+          this.log?.info({ uploadId: id, shootId: spooled.metadata.shootId }, 'shoot upload: complete without its row; recorded');
+          counts.recovered += 1;
+        } else if (spooled.createdAt.getTime() < expiredBefore) {
+          await this.dropUpload(id);
+          counts.expired += 1;
+        }
+      } catch (error) {
+        if (error instanceof DomainError) continue; // refused (not an image, …): already deleted
+        if (isMissingShoot(error)) {
+          await this.dropUpload(id);
+          continue;
+        }
+        if (onlyShoot !== undefined) throw error;
+        this.log?.error({ err: error, uploadId: id }, 'shoot upload sweep: could not settle an upload; the next sweep tries again');
+      }
+    }
+    return counts;
   }
 
   private source(file: ShootUploadFileRow): ImportSource {
-    return { fileName: file.file_name, read: () => fs.readFile(this.uploads.pathOf(file.upload_id)) };
+    const key = file.storage_key;
+    if (key === null) return { fileName: file.file_name, read: () => buffer(this.uploads.read(file.upload_id)) };
+    return {
+      fileName: file.file_name,
+      read: async () => {
+        const stored = await this.storage.getStream(key);
+        if (!stored) throw new Error(`the upload of “${file.file_name}” is missing from storage (${key})`);
+        return buffer(stored.stream);
+      },
+    };
   }
 
   private async toShoot(row: ShootUploadRow): Promise<ShootUpload> {
@@ -218,4 +429,14 @@ export class ShootUploadsService {
       problems: problems.map((file) => ({ fileName: file.file_name, outcome: file.outcome ?? 'failed', reason: file.reason })),
     };
   }
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}
+
+/** The shoot an upload names was deleted (a foreign key refused its row). */
+function isMissingShoot(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }

@@ -23,11 +23,22 @@ import type { StudioBookingRow, StudioRepository } from './studio.repository';
 /** Who may call a studio operation: every studio user, or admins only. */
 export type StudioLevel = 'staff' | 'admin';
 
-/** Creates (or finds) an account by e-mail and mails it an invitation (CustomerInvitations). */
+/** Creates (or finds) an account by e-mail, and invites it into the studio (StaffInvitations). */
 export interface StaffInviter {
   findOrCreate(email: string): Promise<{ user: UserRow; created: boolean }>;
-  invite(user: UserRow, sessionName: string): Promise<void>;
+  /**
+   * For an account never activated, in one transaction: drops any sign-up password, activation links
+   * and sessions, gives it `role` and mails a staff invitation whose link leads to set-password. The
+   * updated user; null when the account was activated meanwhile (then nothing was done).
+   */
+  inviteToStudio(user: UserRow, role: 'staff' | 'admin'): Promise<UserRow | null>;
 }
+
+/** Activity only admins may read in full: staff see that it happened, not the coupon or who was made what. */
+const ADMIN_ONLY_ACTIVITY: { prefix: string; subject: string }[] = [
+  { prefix: 'coupon.', subject: 'a coupon' },
+  { prefix: 'staff.', subject: 'a studio member' },
+];
 
 /** The studio dashboard's calls (issue 15 §1): roles, activity, home screen, customers, bookings, staff. */
 export class StudioService {
@@ -55,8 +66,21 @@ export class StudioService {
     return { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, role: user.role };
   }
 
-  activityPage(page: number, pageSize: number): Promise<StudioActivityResponse> {
-    return this.activity.page(page, pageSize);
+  /**
+   * A page of the activity log, as the studio user `viewerId` may read it: staff get the entries about
+   * coupons and roles without their subject and details (the coupons and the staff list are the
+   * admins'), so the log does not leak codes, percentages, limits or who holds which role.
+   */
+  async activityPage(viewerId: number, page: number, pageSize: number): Promise<StudioActivityResponse> {
+    const [viewerRole, result] = await Promise.all([this.authorize(viewerId, 'staff'), this.activity.page(page, pageSize)]);
+    if (viewerRole === 'admin') return result;
+    return {
+      ...result,
+      items: result.items.map((item) => {
+        const hidden = ADMIN_ONLY_ACTIVITY.find((kind) => item.action.startsWith(kind.prefix));
+        return hidden ? { ...item, subject: hidden.subject, details: { redacted: true } } : item;
+      }),
+    };
   }
 
   /** The studio's time zone: the first active calendar's (default America/Chicago). */
@@ -106,7 +130,9 @@ export class StudioService {
 
   /**
    * Gives the user of `email` a role (admin's call, or the CLI's with a null actor); a new address is
-   * invited (an inactive account and a mail with a link to set a password). An admin cannot change
+   * invited (an inactive account and a mail with a link to set a password). An existing account that
+   * was never activated is invited the same way: its sign-up password and activation links are not
+   * trusted (StaffInvitations), and adding it again re-sends the invitation. An admin cannot change
    * their own role, and the last admin stays one. Recorded in the activity log.
    */
   async setRole(actor: ActivityActor, emailInput: string, role: UserRole): Promise<StudioStaffResult> {
@@ -117,16 +143,18 @@ export class StudioService {
       throw new ConflictError('The studio needs at least one admin');
     }
     if (!existing && role === 'customer') throw new NotFoundError('No account with this email address');
-    const { user, created } = existing ? { user: existing, created: false } : await this.inviter.findOrCreate(email);
+    const { user } = existing ? { user: existing } : await this.inviter.findOrCreate(email);
     const previous = user.role;
-    const updated = previous === role ? user : await this.studio.setRole(user.id, role, this.clock());
-    if (created) await this.inviter.invite(updated, 'the studio dashboard');
-    if (previous !== role || created) {
-      await this.activity.recordActivity(actor, 'staff.role', email, { userId: updated.id, from: previous, to: role, invited: created }, this.clock());
+    // Never activated: the role comes with a staff invitation, and without whatever password a sign-up chose.
+    const invitedAs = isStudioRole(role) && !fromFlag(user.activated) ? await this.inviter.inviteToStudio(user, role) : null;
+    const invited = invitedAs !== null;
+    const updated = invitedAs ?? (previous === role ? user : await this.studio.setRole(user.id, role, this.clock()));
+    if (previous !== role || invited) {
+      await this.activity.recordActivity(actor, 'staff.role', email, { userId: updated.id, from: previous, to: role, invited }, this.clock());
     }
     return {
       user: { id: updated.id, email: updated.email, firstName: updated.first_name, lastName: updated.last_name, role: updated.role, activated: fromFlag(updated.activated) },
-      invited: created,
+      invited,
     };
   }
 }

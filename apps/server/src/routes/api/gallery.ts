@@ -36,6 +36,7 @@ import { UnauthorizedError } from '../../errors';
 import type { ImageWorkQueue } from '../../media/image-work-queue';
 import { resizeWithin } from '../../media/resize';
 import type { DownloadsService, FileDownload } from '../../modules/gallery/downloads.service';
+import { attachmentDisposition } from '../../media/content-disposition';
 import type { GalleryService, Viewer } from '../../modules/gallery/gallery.service';
 import type { PageAnswer, PageAnswers } from '../../modules/gallery/page-answers';
 import { assertSelf } from '../../plugins/auth';
@@ -82,7 +83,6 @@ export function identifyViewers(scope: FastifyInstance): void {
   // After identifyUser: a signed-in caller's code is ignored, and not counted.
   const byVisitorCode = scope.sessionCodeLimit(visitorCodeOf);
   scope.addHook('onRequest', byVisitorCode.onRequest);
-  scope.addHook('onResponse', byVisitorCode.onResponse);
 }
 
 /** The session code a visitor acts with (none for a signed-in caller): what viewerOf uses, and what the code budget counts. */
@@ -100,11 +100,6 @@ function codeField(source: unknown, field: string): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
-/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * A gallery page as built by PageAnswers: compressed when the browser accepts it, revalidated by ETag
@@ -123,7 +118,7 @@ function sendPageAnswer(request: FastifyRequest, reply: FastifyReply, answer: Pa
 }
 
 function sendDownload(reply: FastifyReply, download: FileDownload) {
-  reply.header('content-type', download.contentType).header('content-disposition', attachment(download.fileName)).header('cache-control', 'no-store');
+  reply.header('content-type', download.contentType).header('content-disposition', attachmentDisposition(download.fileName)).header('cache-control', 'no-store');
   if (download.size !== null) reply.header('content-length', download.size);
   return reply.send(download.stream);
 }
@@ -616,7 +611,10 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         operation: {
           operationId: 'downloadFile',
           access: 'link',
-          answers: { 200: 'The photo (JPEG; Full resolution: the original, JPEG, PNG, WebP or TIFF), as an attachment' },
+          answers: {
+            200: 'The photo (JPEG; Full resolution: the original, JPEG, PNG, WebP or TIFF), as an attachment',
+            302: 'With object storage (STORAGE=s3): Location is a presigned URL of the store, valid for S3_PRESIGN_TTL_SECONDS, that answers the same file and attachment name',
+          },
           files: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
           errors: [403, 404],
           sample: (r) => ({ params: { hash: r.downloadHash } }),
@@ -629,6 +627,11 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         params: z.object({ hash: z.string().max(512) }),
       },
     },
-    async (request, reply) => sendDownload(reply, await downloads.openToken(request.params.hash)),
+    async (request, reply) => {
+      const download = await downloads.openToken(request.params.hash);
+      // Single files go straight from the store when it can serve them (docs/operations.md, "Object storage").
+      if ('redirectTo' in download) return reply.header('cache-control', 'no-store').redirect(download.redirectTo, 302);
+      return sendDownload(reply, download);
+    },
   );
 };

@@ -33,7 +33,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{ services: Services; googleClient
   app,
   { services, googleClientId },
 ) => {
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { health: services.health });
   await app.register(authRoutes, { accounts: services.accounts, googleClientId });
   await app.register(accountRoutes, { passwords: services.passwords, sessions: services.sessions, users: services.users });
   await app.register(usersRoutes, { users: services.users, orders: services.orders, appointments: services.appointments });

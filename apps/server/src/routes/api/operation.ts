@@ -41,7 +41,7 @@ export const MATRIX_CALLERS: readonly MatrixCaller[] = ['anonymous', 'otherCusto
 /** The callers a customer route must state expectations for; staff and admin get what otherCustomer gets. */
 type CustomerCaller = Exclude<MatrixCaller, 'staff' | 'admin'>;
 
-export type SuccessStatus = 200 | 201 | 204 | 304;
+export type SuccessStatus = 200 | 201 | 204 | 302 | 304;
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 429 | 503;
 export type HttpStatus = SuccessStatus | ErrorStatus;
 
@@ -99,7 +99,7 @@ type AccessRule =
 export type Operation = AccessRule & {
   /** Stable camelCase operationId, unique in the API: the generated clients' method names. */
   operationId: string;
-  /** What each success answer means (the document's response descriptions). 304: revalidated by ETag. */
+  /** What each success answer means (the document's response descriptions). 304: revalidated by ETag; 302: a redirect (Location). */
   answers: Partial<Record<SuccessStatus, string>>;
   /**
    * Failures this route's own logic answers. The rest is added from the route's shape: 400 when it

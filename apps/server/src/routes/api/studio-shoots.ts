@@ -3,7 +3,7 @@ import { MAX_SHOOT_FILE_BYTES, createShootRequest, idParam, shootUpload, shootUp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ShootUploadsService } from '../../modules/studio-shoots/shoot-uploads.service';
-import type { Server as TusServer } from '@tus/server';
+import type { ShootUploadsTus } from '../../modules/studio-shoots/tus-uploads';
 import { currentUserId } from '../../plugins/auth';
 import { type StudioAuthorizer, guardStudioRoutes } from './studio-access';
 
@@ -18,7 +18,7 @@ const TUS_DESCRIPTION =
  * Shoots uploaded from the browser (issue 15 §3): open an upload for a customer, send the files over
  * tus (these routes hand the raw request to @tus/server), start the import job, follow its progress.
  */
-export const studioShootsRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthorizer; shoots: ShootUploadsService; tus: TusServer }> = async (app, { studio, shoots, tus }) => {
+export const studioShootsRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthorizer; shoots: ShootUploadsService; tus: ShootUploadsTus }> = async (app, { studio, shoots, tus }) => {
   const tags = ['studio'];
   guardStudioRoutes(app, studio);
   // tus reads the bytes itself, as they stream in: Fastify must leave the body alone.

@@ -45,9 +45,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService; galler
       config: {
         operation: { operationId: 'listStudioActivity', access: 'staff', answers: { 200: 'A page of the activity log, newest first' }, sample: () => ({ query: { page: 1, pageSize: 10 } }) },
       },
-      schema: { tags, summary: 'The activity log: who changed what, when (null actor: the studio CLI)', querystring: studioActivityQuery, response: { 200: studioActivityResponse } },
+      schema: {
+        tags,
+        summary: 'The activity log: who changed what, when (null actor: the studio CLI)',
+        description:
+          "Staff (not admins) get the entries about coupons and roles (actions coupon.* and staff.*) with subject 'a coupon' or " +
+          "'a studio member' and details { redacted: true }: coupon codes, percentages and limits and the staff list are the admins'.",
+        querystring: studioActivityQuery,
+        response: { 200: studioActivityResponse },
+      },
     },
-    async (request) => studio.activityPage(request.query.page, request.query.pageSize),
+    async (request) => studio.activityPage(currentUserId(request), request.query.page, request.query.pageSize),
   );
 
   app.get(
