@@ -29,6 +29,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The crash suite (`npm run test:crash`, issue 25): the real server killed at named points and
+        // restarted; one file at a time, the machine is busy enough with the servers it starts.
+        test: {
+          name: 'crash',
+          environment: 'node',
+          include: ['apps/server/crash/**/*.test.ts'],
+          globalSetup: ['apps/server/crash/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

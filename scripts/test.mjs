@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, stopping at the first failure.
 //
-//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> e2e
+//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> [api (PostgreSQL + S3)] -> crash -> e2e
 //
-// The PostgreSQL run of the API suite happens only when TEST_DATABASE_URL is set (.ci/run sets it).
+// The PostgreSQL runs of the API suite happen only when TEST_DATABASE_URL is set (.ci/run sets it);
+// api-pg-s3 runs it once more with every photo in object storage (an s3rver per test app).
 // Options:  --only <step>[,<step>…]   run just these steps
-//           --skip <step>[,<step>…]   leave these out      (steps: typecheck, lint, unit, api, api-pg, e2e)
+//           --skip <step>[,<step>…]   leave these out      (steps: typecheck, lint, unit, api, api-pg, api-pg-s3, crash, e2e)
+// crash: the crash suite (kill -9 at named points, a full disk on tmpfs; scripts/test-crash.mjs), on SQLite.
 // The last line printed is always "N passed, N failed" (counting steps).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -35,6 +37,15 @@ const steps = [
     enabled: Boolean(process.env.TEST_DATABASE_URL),
     whyDisabled: 'TEST_DATABASE_URL not set',
   },
+  {
+    name: 'api-pg-s3',
+    title: `API tests on PostgreSQL + S3 (s3rver per test app; ${redact(process.env.TEST_DATABASE_URL)})`,
+    cmd: process.execPath,
+    args: [path.join(root, 'scripts', 'test-api-pg-s3.mjs')],
+    enabled: Boolean(process.env.TEST_DATABASE_URL),
+    whyDisabled: 'TEST_DATABASE_URL not set',
+  },
+  { name: 'crash', title: 'Crash suite on SQLite (kill -9 at named points, full disk)', cmd: process.execPath, args: [path.join(root, 'scripts', 'test-crash.mjs')], env: sqliteEnv() },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', cmd: process.execPath, args: [path.join(root, 'scripts', 'e2e.mjs')] },
 ];
 

@@ -419,7 +419,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
         answer = await pending;
         how = landed ? `external kill ${Date.now() - t1} ms in, as ${landed} landed in the store` : 'external kill: no new file seen in 20 s';
       }
-      const killed = !victim.running;
+      const killed = await victim.exited();
       await bringBack(victim);
       const after = await proxy.expect(200, 'GET', `/api/sessions/GetUserSessionsPage?userId=${customer.id}&page=1&pageSize=36&flag=All`, { token: customer.token });
       const seen = after.body.items.find((p: Json) => p.id === target.id);
@@ -466,7 +466,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
         answer = await pending;
         how = `external kill ${Date.now() - t1} ms in, ${seen ? `once the transaction row was written (order ${ordersAtKill ? 'written too' : 'not yet'})` : 'no transaction row seen'}`;
       }
-      const killed = !victim.running;
+      const killed = await victim.exited();
       await bringBack(victim);
       const payment = (await query<{ id: number }>('SELECT id FROM payments WHERE provider_payment_id = $1', [paymentId]))[0]!;
       const beforeRetry = await query<{ n: string }>('SELECT count(*) AS n FROM transactions WHERE payment_id = $1', [payment.id]);
@@ -530,7 +530,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
         answer = await pending;
         how = 'external kill 20 ms after the booking was sent';
       }
-      const killed = !victim.running;
+      const killed = await victim.exited();
       await bringBack(victim);
       // The customer tries again (no answer came); meanwhile another invite goes for the same one-person slot.
       const [retry, rival] = await Promise.all([book(proxy, inviteId), book(proxy, otherId)]);

@@ -289,6 +289,19 @@ export class Instance {
     }
   }
 
+  /** Whether the process has exited (or does within `ms`): a crash point (CRASH_AT) kills it from inside. */
+  async exited(ms = 5000): Promise<boolean> {
+    const child = this.child;
+    if (!child || !this.running) return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
   /** kill -9. */
   async kill(): Promise<void> {
     await this.signal('SIGKILL');
@@ -327,7 +340,7 @@ export class Instance {
 /** The caller's environment without anything that would point an instance elsewhere. */
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  const drop = /^(DATABASE_URL|DATABASE_SCHEMA|SMTP_URL|STORAGE|S3_|AWS_|STRIPE_|JWT_SECRET|PUBLIC_URL|DATA_DIR|PORT|HOST|DEMO_DATA|CRASH_AT|JOBS_|INSTANCE_ID|WEB_DIST|NODE_ENV)/;
+  const drop = /^(DATABASE_URL|DATABASE_SCHEMA|SMTP_URL|STORAGE|S3_|AWS_|STRIPE_|JWT_SECRET|PUBLIC_URL|DATA_DIR|PORT|HOST|DEMO_DATA|CRASH_AT|JOBS?_|INSTANCE_ID|WEB_DIST|NODE_ENV)/;
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !drop.test(key)) env[key] = value;
   return env;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, createDb } from '../src/db/create-db';
 import { type JobQueue, createJobQueue, waitForJobs } from '../src/jobs';
@@ -15,6 +16,8 @@ type TestJobs = {
   'test-count': { i: number };
   'test-slow': { ms: number };
   'test-later': { n: number };
+  'test-lease': { ms: number };
+  'test-orphan': { n: number };
 };
 
 let t: TestApp;
@@ -23,7 +26,8 @@ let customer: TestUser;
 const opened: { queue: JobQueue<TestJobs>; db: Db }[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ JOBS_POLL_INTERVAL_MS: '100' });
+  // A 2-second lease: runs are renewed every half second, a dead instance's job comes back within seconds.
+  t = await startTestApp({ JOBS_POLL_INTERVAL_MS: '100', JOB_LEASE_SECONDS: '2' });
   staff = await t.createUser({ firstName: 'Staff', role: 'staff' });
   customer = await t.createUser({ firstName: 'Customer' });
 });
@@ -181,6 +185,51 @@ describe('the job queue', () => {
     // Recorded as completed: no other instance runs it again.
     const observer = newQueue();
     expect(await observer.state(id)).toBe('completed');
+  }, 30_000);
+
+  it('keeps a run longer than its lease alive (heartbeats): no other instance takes it meanwhile', async () => {
+    const first = newQueue();
+    const second = newQueue();
+    const runs: string[] = [];
+    const handler = (instance: string) => async ({ ms }: { ms: number }) => {
+      runs.push(instance);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+    first.register('test-lease', handler('first'), { retryDelaySeconds: 1, retryBackoff: false });
+    second.register('test-lease', handler('second'), { retryDelaySeconds: 1, retryBackoff: false });
+    await first.start();
+    const id = (await first.send('test-lease', { ms: 6000 }))!;
+    await until(() => runs.length === 1);
+    await second.start();
+    // Three leases long: without its heartbeats, the second instance would run it again.
+    expect(await waitForJobs(first, [id], { timeoutMs: 20_000 })).toEqual(['completed']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(runs).toEqual(['first']);
+  }, 30_000);
+
+  it('takes back a job whose instance died once its lease ran out, and runs it again at once on another', async () => {
+    const sender = newQueue();
+    sender.register('test-orphan', async () => undefined, { retryDelaySeconds: 1, retryBackoff: false });
+    const id = (await sender.send('test-orphan', { n: 1 }))!;
+    // What a kill -9 leaves: the job active, claimed by an instance that no longer renews its lease.
+    if (process.env.TEST_DATABASE_URL) {
+      await sql`update ${sql.id(t.config.jobs.pgBossSchema, 'job')} set state = 'active', started_on = now() - interval '30 seconds', expire_in = interval '2 seconds' where name = 'test-orphan' and id = ${id}`.execute(t.db.kysely);
+    } else {
+      const past = new Date(Date.now() - 30_000).toISOString();
+      await t.db.kysely.updateTable('jobs').set({ state: 'active', attempts: 1, locked_by: 'a-dead-instance', started_at: past, expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    }
+    expect(await sender.state(id)).toBe('active');
+
+    const rescuer = newQueue();
+    const attempts: number[] = [];
+    rescuer.register('test-orphan', async (_payload, job) => {
+      attempts.push(job.attempt);
+    }, { retryDelaySeconds: 1, retryBackoff: false });
+    const started = Date.now();
+    await rescuer.start();
+    expect(await waitForJobs(rescuer, [id], { timeoutMs: 15_000 })).toEqual(['completed']);
+    expect(attempts).toEqual([2]);
+    expect(Date.now() - started).toBeLessThan(10_000);
   }, 30_000);
 
   it('answers staff only: counts and failed jobs (customers 403, signed-out 401), 404 for an unknown job', async () => {

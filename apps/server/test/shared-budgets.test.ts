@@ -76,9 +76,12 @@ describe('budgets shared by two instances on one database', () => {
     expect((await a.request('POST', '/api/authenticate', wrongSignIn)).status).toBe(429);
     expect((await a.request('POST', '/api/register-galleryuser', {})).status).toBe(429);
     expect((await b.request('POST', '/api/account/reset-password/finish', { key: 'x', newPassword: 'Whatever1' })).status).toBe(429);
+    // The booking calls that take an invite id or a manage token spend the same budget.
+    expect((await b.request('GET', '/api/ex/invites/schedule/no-such-invite-000000000')).status).toBe(429);
 
     nextWindow();
     expect((await b.request('POST', '/api/authenticate', wrongSignIn)).status).toBe(401);
+    expect((await a.request('GET', '/api/ex/invites/schedule/no-such-invite-000000000')).status).toBe(204);
   });
 
   it('lets exactly AUTH_RATE_LIMIT of a burst of parallel attempts through, split over both instances', async () => {
@@ -112,6 +115,12 @@ describe('budgets shared by two instances on one database', () => {
 
     nextWindow();
     expect((await lookUp(b, shoot.session.code)).status).toBe(200);
+
+    // A burst of parallel guesses over both instances: exactly the budget is answered.
+    nextWindow();
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => lookUp(i % 2 ? a : b, guess(100 + i))));
+    expect(burst.filter((r) => r.status === 404)).toHaveLength(CODE_LIMIT);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(20 - CODE_LIMIT);
   });
 
   it('counts per client address, read from X-Forwarded-For only when it comes from a trusted proxy (TRUST_PROXY)', async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { messages } from '@studio-gallery/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReceivedMail, parseMail } from './support/mail';
+import { type ReceivedMail, parseMail, waitForMailDelivery } from './support/mail';
 import { type TestApp, startTestApp } from './support/test-app';
 
 let smtp: SMTPServer;
@@ -41,6 +41,8 @@ describe('mail over SMTP', () => {
     const body = { firstName: 'Mae', lastName: 'Jemison', email: 'mae@example.com', password: 'Orbit92' };
     expect((await t.request('POST', '/api/register-galleryuser', { body })).status).toBe(201);
 
+    // The mail goes through the outbox: its delivery job sends it a moment after the answer.
+    await waitForMailDelivery(t.db.kysely);
     const mail = received.find((m) => m.to.includes('mae@example.com'));
     expect(mail).toBeDefined();
     expect(mail?.from).toContain('hello@studio.test');

@@ -150,6 +150,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     created_by: true, created_at: true, finished_at: true,
   },
   bulk_invite_recipients: { id: true, bulk_invite_id: true, user_id: true, status: true, error: true, invite_id: true, updated_at: true },
+  rate_budgets: { key: true, spent: true, resets_at: true },
   mail_outbox: {
     id: true, kind: true, recipient: true, subject: true, text_body: true, html_body: true, attachments_json: true, links_json: true,
     dedupe_key: true, status: true, attempts: true, last_error: true, next_attempt_at: true, claimed_until: true, sent_at: true, created_at: true,

@@ -20,7 +20,7 @@ export function registerMailDeliveryJob(jobs: JobQueue, outbox: Pick<MailOutbox,
 }
 
 export class MailOutboxSweep {
-  private readonly periodic: PeriodicSweep<{ handed: number[]; pruned: number }>;
+  private readonly periodic: PeriodicSweep<{ handed: number[]; jobIds: string[]; pruned: number }>;
 
   constructor(
     private readonly outbox: Pick<MailOutbox, 'sweep'>,

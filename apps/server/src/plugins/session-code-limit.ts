@@ -39,9 +39,10 @@ export interface SessionCodeLimitOptions {
  * every code call from it is refused with 429 until its minute is over — right codes too, or the
  * refusals would tell a right guess from a wrong one.
  *
- * Before the route runs, the code is looked up: a wrong one spends one unit (an atomic increment in
- * the shared `rate_budgets` table, so a burst of parallel guesses on any number of instances cannot
- * slip past), a right one only looks whether budget is left. The budget lives in the database: N
+ * Before the route runs: an address whose budget is spent is refused without its code being looked
+ * at; otherwise the code is looked up, and a wrong one spends one unit (an atomic increment in the
+ * shared `rate_budgets` table, so a burst of parallel guesses on any number of instances cannot slip
+ * past: only the first `failuresPerMinute` get an answer). A right code spends nothing. The budget lives in the database: N
  * instances together allow what one allows. When it cannot be read, the call fails (503 when the
  * database is down), it is not let through.
  */
@@ -53,7 +54,9 @@ export const sessionCodeLimitPlugin = fp(
       onRequest: async (request, reply) => {
         const code = codeOf(request);
         if (!code) return;
-        const state = (await options.opensSession(code)) ? await options.budgets.peek(budget, request.ip) : await options.budgets.spend(budget, request.ip);
+        // A spent budget refuses before the code is looked at: the refusal is the same, and as fast, for any code.
+        let state = await options.budgets.peek(budget, request.ip);
+        if (state.allowed && !(await options.opensSession(code))) state = await options.budgets.spend(budget, request.ip);
         if (state.allowed) return;
         reply.header('retry-after', String(secondsUntilReset(state, options.clock())));
         throw new TooManyAttemptsError(messages.tooManyRequests);

@@ -1,8 +1,18 @@
-/// <reference path="./s3rver.d.ts" />
 import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+
+/** The part of s3rver 3.7.1's API used here (the package ships no types). */
+interface S3rverInstance {
+  httpServer?: Server;
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: { port: number; address: string; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 
 /** A bucket on an s3rver started in this process (docs/operations.md, "Object storage", says what it does not cover). */
 export interface TestS3Server {

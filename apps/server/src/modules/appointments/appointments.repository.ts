@@ -468,8 +468,8 @@ export class AppointmentsRepository {
   }
 
   /**
-   * Marks a claimed reminder sent, before its mail goes (the reminder job): true for exactly one
-   * caller, so that a job run twice mails once. unmarkReminderSent undoes it when the mail failed.
+   * Marks a claimed reminder sent, in the transaction that queues its mail in the outbox (the reminder
+   * job): true for exactly one caller, so that a job run twice queues it once.
    */
   async markReminderSent(id: number, now: string): Promise<boolean> {
     const result = await this.db
@@ -480,10 +480,6 @@ export class AppointmentsRepository {
       .where('reminder_sent_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  async unmarkReminderSent(id: number, sentAt: string): Promise<void> {
-    await this.db.updateTable('appointments').set({ reminder_sent_at: null }).where('id', '=', id).where('reminder_sent_at', '=', sentAt).execute();
   }
 
   /** Gives a claimed but unsent reminder back (sending failed), so that a later run tries again. */

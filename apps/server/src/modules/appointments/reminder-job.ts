@@ -12,9 +12,10 @@ export interface AppointmentReminders {
 }
 
 /**
- * The reminder mail as a background job: its handler mails one appointment's reminder (once: the
- * appointment row is marked sent first). A failed mail is retried with backoff (1, 2, 4, … minutes),
- * then listed on /studio/jobs. app.ts registers it on every instance.
+ * The reminder mail as a background job: its handler queues one appointment's reminder in the mail
+ * outbox (once: the appointment row is marked sent in the same transaction); the outbox sends it, with
+ * its retries (undelivered mails on /studio/jobs). A failed run (the database) is retried with backoff
+ * (1, 2, 4, … minutes), then listed on /studio/jobs. app.ts registers it on every instance.
  */
 export function registerAppointmentReminderJob(jobs: JobQueue, reminders: AppointmentReminders): void {
   jobs.register(

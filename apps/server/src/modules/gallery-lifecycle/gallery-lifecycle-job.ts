@@ -11,9 +11,9 @@ export const GALLERY_SWEEP_INTERVAL_MINUTES = 24 * 60;
 type LifecycleSweeps = Pick<GalleryLifecycleService, 'archiveExpired' | 'claimDueReminders' | 'releaseReminder' | 'sendReminder'>;
 
 /**
- * The expiry reminder mail as a background job: its handler mails one session's reminder (claimed
- * first by the sweep, so once). A failed mail is retried with backoff, then listed on /studio/jobs.
- * app.ts registers it on every instance.
+ * The expiry reminder mail as a background job: its handler queues one session's reminder in the mail
+ * outbox (claimed first by the sweep, and queued once per claim), which sends it with retries
+ * (undelivered mails on /studio/jobs). app.ts registers it on every instance.
  */
 export function registerGalleryExpiryReminderJob(jobs: JobQueue, lifecycle: Pick<LifecycleSweeps, 'sendReminder'>): void {
   jobs.register(

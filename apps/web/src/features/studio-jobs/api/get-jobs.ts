@@ -4,6 +4,8 @@ import { api, type Answer } from '../../../lib/api-client';
 
 export type StudioJobs = Answer<typeof studioJobsResponse>;
 export type StudioFailedJobItem = StudioJobs['failed']['items'][number];
+/** A mail of the outbox not delivered yet (pending or failed). */
+export type StudioUndeliveredMailItem = StudioJobs['mails']['items'][number];
 
 export interface StudioJobsPage {
   page: number;
@@ -16,7 +18,7 @@ export const studioJobsKeys = {
   page: (query: StudioJobsPage) => ['studio', 'jobs', query] as const,
 };
 
-/** GET /studio/jobs?page&pageSize: counts per state and a page of the failed jobs. */
+/** GET /studio/jobs?page&pageSize: counts per state, a page of the failed jobs, and the undelivered mails. */
 export async function getStudioJobs(query: StudioJobsPage, signal?: AbortSignal): Promise<StudioJobs> {
   return api.get<StudioJobs>('/studio/jobs', { query: { page: query.page, pageSize: query.pageSize }, signal });
 }

@@ -6,8 +6,24 @@ import { JobsOverview } from './jobs-overview';
 
 const ID = '7b0c1f7e-1d9a-4a4e-9a53-3a1f0c2b9d10';
 
-const jobs = (failed: { id: string }[] = [{ id: ID }]) => ({
+const UNDELIVERED = [
+  {
+    id: 41,
+    kind: 'booking-confirmation',
+    to: 'ann@example.com',
+    subject: 'Your Headshot is booked',
+    status: 'pending',
+    attempts: 1,
+    lastError: "EEXIST: file already exists, mkdir '/data/outbox'",
+    nextAttemptAt: '2026-11-26T10:07:00Z',
+    createdAt: '2026-11-26T10:05:00Z',
+  },
+  { id: 40, kind: 'order-placed', to: 'studio@example.com', subject: 'New retouch order SP-9', status: 'failed', attempts: 10, lastError: 'connect ECONNREFUSED', nextAttemptAt: null, createdAt: '2026-11-25T09:00:00Z' },
+];
+
+const jobs = (failed: { id: string }[] = [{ id: ID }], mails = UNDELIVERED) => ({
   backend: 'local',
+  mails: { counts: { pending: mails.filter((m) => m.status === 'pending').length, failed: mails.filter((m) => m.status === 'failed').length }, items: mails, total: mails.length },
   counts: { queued: 2, retrying: 1, active: 0, completed: 14, failed: failed.length },
   byName: [],
   failed: {
@@ -59,9 +75,27 @@ describe('JobsOverview', () => {
     expect(await screen.findByText('There is no failed job with this id.')).toBeInTheDocument();
   });
 
-  it('says so when no job failed', async () => {
-    stubFetch({ 'GET /studio/jobs': { body: jobs([]) } });
+  it('says so when no job failed and every mail went', async () => {
+    stubFetch({ 'GET /studio/jobs': { body: jobs([], []) } });
     renderWithProviders(<JobsOverview />);
     expect(await screen.findByText('No failed jobs.')).toBeInTheDocument();
+    expect(screen.getByText('Every mail has been delivered.')).toBeInTheDocument();
+  });
+
+  it('lists the undelivered mails with their status, error and attempts, and sends one again', async () => {
+    const calls = stubFetch({ 'GET /studio/jobs': { body: jobs() }, 'POST /studio/jobs/mails/41/retry': { body: { ...UNDELIVERED[0], lastError: null } } });
+    const user = userEvent.setup();
+    renderWithProviders(<JobsOverview />);
+    const table = await screen.findByRole('table', { name: 'Undelivered mails' });
+    expect(screen.getByLabelText('Pending mails: 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Failed mails: 1')).toBeInTheDocument();
+    const [, pending, failed] = within(table).getAllByRole('row');
+    expect(within(pending!).getByText('Booking confirmation to ann@example.com')).toBeInTheDocument();
+    expect(within(pending!).getByText('Pending')).toBeInTheDocument();
+    expect(within(pending!).getByText(/EEXIST/)).toBeInTheDocument();
+    expect(within(failed!).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed!).getByText('10')).toBeInTheDocument();
+    await user.click(within(pending!).getByRole('button', { name: 'Send again: Booking confirmation to ann@example.com' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/studio/jobs/mails/41/retry')).toBe(true));
   });
 });
