@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, stopping at the first failure.
 //
-//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> [api (PostgreSQL + S3)] -> crash -> e2e
+//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> [api (PostgreSQL + S3)] -> cluster -> crash -> e2e
 //
 // The PostgreSQL runs of the API suite happen only when TEST_DATABASE_URL is set (.ci/run sets it);
 // api-pg-s3 runs it once more with every photo in object storage (an s3rver per test app).
 // Options:  --only <step>[,<step>…]   run just these steps
-//           --skip <step>[,<step>…]   leave these out      (steps: typecheck, lint, unit, api, api-pg, api-pg-s3, crash, e2e)
+//           --skip <step>[,<step>…]   leave these out      (steps: typecheck, lint, unit, api, api-pg, api-pg-s3, cluster, crash, e2e)
+// cluster: three instances behind nginx on PostgreSQL + S3 (scripts/test-cluster.mjs; needs nginx and initdb).
 // crash: the crash suite (kill -9 at named points, a full disk on tmpfs; scripts/test-crash.mjs), on SQLite.
 // The last line printed is always "N passed, N failed" (counting steps).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +46,15 @@ const steps = [
     args: [path.join(root, 'scripts', 'test-api-pg-s3.mjs')],
     enabled: Boolean(process.env.TEST_DATABASE_URL),
     whyDisabled: 'TEST_DATABASE_URL not set',
+  },
+  {
+    name: 'cluster',
+    title: 'Cluster test (PostgreSQL, s3rver, 3 instances behind nginx; scripts/test-cluster.mjs)',
+    cmd: process.execPath,
+    args: [path.join(root, 'scripts', 'test-cluster.mjs')],
+    // CI installs nginx and PostgreSQL (.ci/run) and must not skip it; elsewhere it needs them installed.
+    enabled: Boolean(process.env.CI) || (fs.existsSync('/usr/sbin/nginx') && fs.existsSync('/usr/lib/postgresql')),
+    whyDisabled: 'nginx or PostgreSQL (initdb) not installed',
   },
   { name: 'crash', title: 'Crash suite on SQLite (kill -9 at named points, full disk)', cmd: process.execPath, args: [path.join(root, 'scripts', 'test-crash.mjs')], env: sqliteEnv() },
   { name: 'e2e', title: 'End-to-end tests (Playwright, Chromium)', cmd: process.execPath, args: [path.join(root, 'scripts', 'e2e.mjs')] },

@@ -550,6 +550,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       favourite: (c) => c.request('POST', '/api/sessions/UpdateFavouritePhoto', { token: customer.token, body: { sessionId: photos[10].sessionId, photoId: photos[10].id }, timeoutMs: 30_000 }),
       preview: (c) => c.request('GET', photos[11].previewUrl, { timeoutMs: 30_000 }),
       zip: (c) => c.request('POST', '/api/ex/images/download-selected-images-zip', { token: customer.token, body: [photos[12].url, photos[13].url], timeoutMs: 30_000 }),
+      readiness: (c) => c.request('GET', '/api/health/ready', { timeoutMs: 30_000 }),
     };
     if (wanted('postgres')) {
       const scenario = 'PostgreSQL stopped 10 s under load';
@@ -571,6 +572,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       const unclean = during.filter((s) => !s.clean);
       const slow = during.filter((s) => s.ms > 15_000);
       tally.record(scenario, 'requests fail with a clean 503 { message }', unclean.length === 0 && during.some((s) => s.status === 503), `${during.length} requests during the outage: ${describeSamples(during)}${unclean.length ? `; not clean: ${[...new Set(unclean.map((u) => `${u.kind} ${u.status} ${u.detail}`.slice(0, 80)))].slice(0, 3).join(' | ')}` : ''}`);
+      const readiness = during.filter((s) => s.kind === 'readiness');
+      tally.record(scenario, 'readiness (GET /api/health/ready) answers 503', readiness.length > 0 && readiness.every((s) => s.status === 503), `${readiness.length} checks: ${describeSamples(readiness)}`);
       tally.record(scenario, 'no request hangs (answer within 15 s)', slow.length === 0, `slowest ${Math.max(0, ...during.map((s) => s.ms))} ms`);
       const alive = cluster.instances.filter((i) => i.running).length;
       const allBack = Object.values(recovered).every((ms) => ms !== null);
@@ -599,7 +602,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       const during = load.samples.filter((s) => s.at >= stopAt && s.at < startAt);
       const unclean = during.filter((s) => !s.clean);
       const storageKinds = during.filter((s) => s.kind === 'preview' || s.kind === 'zip');
-      const dbOnly = during.filter((s) => s.kind === 'gallery page' || s.kind === 'favourite');
+      const dbOnly = during.filter((s) => s.kind === 'gallery page' || s.kind === 'favourite' || s.kind === 'readiness');
       tally.record(scenario, 'requests that need a file fail with a clean 503 { message }', unclean.length === 0 && storageKinds.some((s) => s.status === 503 || s.status < 400), `${storageKinds.length} file requests: ${describeSamples(storageKinds)}${unclean.length ? `; not clean: ${[...new Set(unclean.map((u) => `${u.kind} ${u.status} ${u.detail}`.slice(0, 80)))].slice(0, 3).join(' | ')}` : ''}`);
       tally.record(scenario, 'requests that need no file keep working', dbOnly.every((s) => s.status < 400), `${dbOnly.length} database-only requests: ${describeSamples(dbOnly)}`);
       const allBack = Object.values(recovered).every((ms) => ms !== null);

@@ -285,7 +285,7 @@ export class Instance {
         child ?? undefined,
       );
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n--- ${this.logFile} (tail)\n${tail(this.logFile)}`);
+      throw new Error(`${(error as Error).message}\n--- ${this.logFile} (tail)\n${tail(this.logFile)}`, { cause: error });
     }
   }
 
@@ -340,7 +340,7 @@ export class Instance {
 /** The caller's environment without anything that would point an instance elsewhere. */
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  const drop = /^(DATABASE_URL|DATABASE_SCHEMA|SMTP_URL|STORAGE|S3_|AWS_|STRIPE_|JWT_SECRET|PUBLIC_URL|DATA_DIR|PORT|HOST|DEMO_DATA|CRASH_AT|JOBS?_|INSTANCE_ID|WEB_DIST|NODE_ENV)/;
+  const drop = /^(DATABASE_URL|DATABASE_SCHEMA|SMTP_URL|STORAGE|S3_|AWS_|STRIPE_|JWT_SECRET|PUBLIC_URL|DATA_DIR|PORT|HOST|DEMO_DATA|CRASH_AT|JOBS?_|INSTANCE_ID|TRUST_PROXY|WEB_DIST|NODE_ENV)/;
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !drop.test(key)) env[key] = value;
   return env;
 }
@@ -474,6 +474,8 @@ export class Cluster {
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
       DATABASE_URL: this.pg.url,
       JWT_SECRET: this.jwtSecret,
+      // nginx on this machine: the client's address comes from X-Forwarded-For (the budgets count per address).
+      TRUST_PROXY: '127.0.0.1',
       DEMO_DATA: 'on',
       LOG_LEVEL: 'info',
       // Appointment reminders and the like every few minutes: not during a 4-minute test.

@@ -106,6 +106,15 @@ async function main(): Promise<number> {
   try {
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.instances.map((i) => `${i.id}=:${i.port}`).join(' ')} behind ${cluster.url}`);
     if (!onlyFaults) {
+      await steps.run('every instance live and ready', async () => {
+        for (const instance of cluster.instances) {
+          const direct = new Client(instance.url, instance.id);
+          await direct.expect(200, 'GET', '/api/health');
+          const ready = await direct.expect(200, 'GET', '/api/health/ready');
+          check(ready.instance === instance.id, `instance ${instance.id} names itself in x-instance (${ready.instance})`);
+        }
+        return { value: null, note: `GET /api/health and /api/health/ready: 200 on ${cluster.instances.map((i) => i.id).join(', ')}` };
+      });
       const customerClient = new Client(cluster.url, 'proxy (customer)');
       const studioClient = new Client(cluster.url, 'proxy (studio)');
       const customerPart = await customerJourney(cluster, customerClient, steps);

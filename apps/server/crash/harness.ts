@@ -266,10 +266,13 @@ export async function waitUntil<T>(what: string, check: () => Promise<T | undefi
 }
 
 /** A small JPEG whose content depends on `seed` (different seeds, different photos: no duplicates). */
-export async function testJpeg(seed: number, size = { width: 600, height: 900 }): Promise<Buffer> {
+export async function testJpeg(seed: number, size = { width: 600, height: 900 }, options: { noise?: boolean } = {}): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width: size.width, height: size.height, channels: 3, background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 } } })
-    .jpeg({ quality: 85 })
+  const background = { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 };
+  // Noise makes a big file of a small picture (a camera's JPEG is megabytes).
+  const noise = options.noise ? { noise: { type: 'gaussian' as const, mean: 128 + (seed % 50), sigma: 40 } } : {};
+  return sharp({ create: { width: size.width, height: size.height, channels: 3, background, ...noise } })
+    .jpeg({ quality: 92 })
     .toBuffer();
 }
 

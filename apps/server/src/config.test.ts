@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       sessionCodeRateLimit: 20,
       imageQueue: { concurrency: 1, maxWaiting: 8 },
       galleryPageCacheBytes: 32 * 1024 * 1024,
+      mail: { sweepSeconds: 30, maxAttempts: 10, retrySeconds: 60, claimSeconds: 120 },
       logLevel: 'info',
       corsOrigins: [],
     });

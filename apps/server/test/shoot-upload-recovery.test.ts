@@ -24,6 +24,8 @@ const MB = 1024 * 1024;
 
 let t: TestApp;
 let staff: TestUser;
+/** While on, every write of a photo rendition fails as on a full disk (ENOSPC). */
+let photosDiskFull = false;
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -31,6 +33,20 @@ beforeAll(async () => {
     UPLOAD_BUDGET_BYTES: String(4 * MB),
     UPLOAD_EXPIRY_HOURS: '2',
     JOBS_POLL_INTERVAL_MS: '200',
+  }, {
+    wrapStorage: (storage) =>
+      new Proxy(storage, {
+        get(target, property, receiver) {
+          if (property === 'put') {
+            return async (key: string, data: Parameters<typeof storage.put>[1]) => {
+              if (photosDiskFull && key.startsWith('photos/')) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+              return target.put(key, data);
+            };
+          }
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      }),
   });
   staff = await t.createUser({ firstName: 'Sid', lastName: 'Staff', role: 'staff' });
 });
@@ -215,6 +231,36 @@ describe('a state change and its job in one transaction (issue 25, window 3)', (
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/start it again/i);
   }, 30_000);
+});
+
+describe('an import on a full disk (issue 25)', () => {
+  it('fails with the storage-full message and keeps every upload, then imports them all once there is space', async () => {
+    const shootId = await newShoot('Full disk shoot');
+    for (const seed of [8201, 8202]) {
+      const photo = await testPhoto(seed);
+      const created = await createUpload(photo.length, { shootId, filename: `full-${seed}.jpg` });
+      expect((await patch(created.location!, 0, photo)).status).toBe(204);
+    }
+    photosDiskFull = true;
+    let failed;
+    try {
+      expect((await t.request('POST', `/api/studio/shoots/${shootId}/import`, { token: staff.token })).status).toBe(202);
+      failed = await waitForImport(shootId);
+    } finally {
+      photosDiskFull = false;
+    }
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^The studio's storage is full: 2 of 2 photos could not be imported/);
+    // Nothing was lost: the uploads wait for the next import.
+    expect(await storedUploads(shootId)).toHaveLength(2);
+
+    // The job's own retry, or the studio starting it again, imports them.
+    const again = await t.request('POST', `/api/studio/shoots/${shootId}/import`, { token: staff.token });
+    expect([202, 409]).toContain(again.status);
+    const done = await waitForImport(shootId).then(async (body) => (body.status === 'done' ? body : waitForImport(shootId)));
+    expect(done).toMatchObject({ status: 'done', imported: 2 });
+    expect(await storedUploads(shootId)).toEqual([]);
+  }, 60_000);
 });
 
 describe('abandoned uploads and bytes in flight (issue 21 §5)', () => {

@@ -78,3 +78,27 @@ describe.skipIf(!url)('prepared statements on PostgreSQL', () => {
     expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
   });
 });
+
+describe.skipIf(!url)('connections cut by the server (a restart, a failover)', () => {
+  // Unheard, the 'error' a cut connection emits ends the process (the fault campaign caught it:
+  // apps/server/cluster/faults.ts); vitest fails the run on such an uncaught error.
+  it('survives a connection cut while idle and while in a transaction, and answers again', async () => {
+    const db = open([]);
+    const other = open([]);
+    // Idle in the pool.
+    const idle = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.kysely)).rows[0]!.pid;
+    await sql`select pg_terminate_backend(${idle})`.execute(other.kysely);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // Checked out, between two statements of a transaction.
+    const inTransaction = db.kysely.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(other.kysely);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(inTransaction).rejects.toThrow();
+
+    expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+  });
+});

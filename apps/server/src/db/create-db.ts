@@ -87,10 +87,12 @@ function cachePreparedStatements(database: SqliteDatabase.Database): void {
 
 function openPostgres(connectionString: string, schema: string | null): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle connection cut by the server (a restart, a failover) is reported here; unheard, the 'error'
-  // event would end the process. The pool drops that connection and opens a new one for the next query,
-  // and queries meanwhile fail (answered 503 by plugins/error-handler.ts), so nothing more to do.
+  // A connection cut by the server (a restart, a failover) emits 'error': on the pool while idle, on the
+  // client itself while checked out (between a transaction's statements, or as a query ends). Unheard,
+  // either ends the process. The statements fail (answered 503 by plugins/error-handler.ts), the pool
+  // drops the dead client when it is released, and the next query opens a new connection.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   prepareRepeatedStatements(pool, schema);
   return new Kysely<Database>({
     dialect: new PostgresDialect({

@@ -25,11 +25,23 @@ describe('summarizePayload', () => {
   });
 });
 
+describe('the uploads configuration', () => {
+  it('expires unfinished uploads after a day and bounds the bytes in flight by default; each is configurable', () => {
+    expect(loadConfig({}, { cwd: '/' }).uploads).toEqual({ expiryHours: 24, budgetBytes: 20 * 1024 ** 3, shootBudgetBytes: 4 * 1024 ** 3 });
+    expect(loadConfig({ UPLOAD_EXPIRY_HOURS: '6', UPLOAD_BUDGET_BYTES: '1000000', UPLOAD_SHOOT_BUDGET_BYTES: '500000' }, { cwd: '/' }).uploads).toEqual({
+      expiryHours: 6,
+      budgetBytes: 1_000_000,
+      shootBudgetBytes: 500_000,
+    });
+    expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' }, { cwd: '/' })).toThrow(/UPLOAD_EXPIRY_HOURS/);
+  });
+});
+
 describe('the jobs configuration', () => {
   it('works jobs every second by default, in pg-boss schema pgboss (or <DATABASE_SCHEMA>_pgboss)', () => {
-    expect(loadConfig({}, { cwd: '/' }).jobs).toEqual({ enabled: true, pollIntervalMs: 1000, pgBossSchema: 'pgboss' });
+    expect(loadConfig({}, { cwd: '/' }).jobs).toEqual({ enabled: true, pollIntervalMs: 1000, pgBossSchema: 'pgboss', leaseSeconds: 60 });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_SCHEMA: 'studio' }, { cwd: '/' }).jobs.pgBossSchema).toBe('studio_pgboss');
-    expect(loadConfig({ JOBS_ENABLED: 'off', JOBS_POLL_INTERVAL_MS: '250', JOBS_SCHEMA: 'queue' }, { cwd: '/' }).jobs).toEqual({ enabled: false, pollIntervalMs: 250, pgBossSchema: 'queue' });
+    expect(loadConfig({ JOBS_ENABLED: 'off', JOBS_POLL_INTERVAL_MS: '250', JOBS_SCHEMA: 'queue', JOB_LEASE_SECONDS: '20' }, { cwd: '/' }).jobs).toEqual({ enabled: false, pollIntervalMs: 250, pgBossSchema: 'queue', leaseSeconds: 20 });
   });
 
   it('refuses what it cannot use', () => {
@@ -41,10 +53,11 @@ describe('the jobs configuration', () => {
         return error instanceof ConfigError ? error.problems : [String(error)];
       }
     };
-    expect(problems({ JOBS_ENABLED: 'yes', JOBS_POLL_INTERVAL_MS: '10', JOBS_SCHEMA: 'Bad-Name' })).toEqual([
+    expect(problems({ JOBS_ENABLED: 'yes', JOBS_POLL_INTERVAL_MS: '10', JOBS_SCHEMA: 'Bad-Name', JOB_LEASE_SECONDS: '1' })).toEqual([
       'JOBS_ENABLED must be "on" or "off"',
       'JOBS_POLL_INTERVAL_MS must be a whole number between 100 and 60000',
       'JOBS_SCHEMA must be a lower-case SQL identifier of at most 50 characters',
+      'JOB_LEASE_SECONDS must be a whole number between 2 and 3600',
     ]);
   });
 });

@@ -100,6 +100,8 @@ export class PgBossQueue<R extends JobRegistry = JobPayloads> implements JobQueu
     this.log = options.log;
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: 5, application_name: 'studio-gallery-jobs' });
     this.pool.on('error', (error) => this.log?.error({ err: error }, 'background jobs: database connection failed'));
+    // A checked-out connection cut by the server emits 'error' on its client: unheard, it would end the process.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     const executeSql = (text: string, values?: unknown[]) => {
       const query = this.pool.query(text, values);
       this.inFlight.add(query);

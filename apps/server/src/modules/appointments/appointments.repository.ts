@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   AppointmentInviteRow,
   AppointmentRow,
@@ -441,13 +441,17 @@ export class AppointmentsRepository {
 
   // --- Reminders ---
 
-  /** Booked appointments starting in [fromIso, toIso) whose reminder nobody claimed yet. */
+  /**
+   * Booked appointments starting in [fromIso, toIso) whose reminder nobody claimed yet, or whose claim
+   * is an hour old and never sent (its sweep died between the claim and queueing the job: issue 25).
+   * markReminderSent keeps the reminder to one mail whatever happens.
+   */
   dueReminders(fromIso: string, toIso: string, limit = 100): Promise<{ id: number; starts_at: string; updated_at: string }[]> {
     return this.db
       .selectFrom('appointments')
       .select(['id', 'starts_at', 'updated_at'])
       .where('status', '=', 'booked')
-      .where('reminder_claimed_at', 'is', null)
+      .where(unclaimed(fromIso))
       .where('starts_at', '>=', fromIso)
       .where('starts_at', '<', toIso)
       .orderBy('starts_at')
@@ -462,7 +466,7 @@ export class AppointmentsRepository {
       .set({ reminder_claimed_at: now })
       .where('id', '=', id)
       .where('status', '=', 'booked')
-      .where('reminder_claimed_at', 'is', null)
+      .where(unclaimed(now))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -508,4 +512,14 @@ export class AppointmentsRepository {
       .orderBy('appointments.starts_at', 'desc')
       .execute();
   }
+}
+
+/** A claim older than this that never led to the reminder being sent is given up (see dueReminders). */
+const STALE_REMINDER_CLAIM_MS = 3_600_000;
+
+/** No claim, or a stale one whose reminder was never sent. */
+function unclaimed(nowIso: string) {
+  const stale = new Date(Date.parse(nowIso) - STALE_REMINDER_CLAIM_MS).toISOString();
+  return (eb: ExpressionBuilder<Database, 'appointments'>) =>
+    eb.or([eb('reminder_claimed_at', 'is', null), eb.and([eb('reminder_claimed_at', '<', stale), eb('reminder_sent_at', 'is', null)])]);
 }

@@ -127,23 +127,27 @@ export class PhotoImportService {
           });
           retouchedStored = await storeRenditionSet(this.storage, set);
         }
-        const photo = await this.gallery.insertPhoto({
-          session_id: session.id,
-          user_id: session.user_id,
-          name: photoNameOf(fileName),
-          content_hash: contentHash,
-          width: renditions.width,
-          height: renditions.height,
-          media_key: stored.folder,
-          original_ext: stored.extension,
-          media_crc32: stored.crc32,
-          retouched_media_key: retouchedStored?.folder ?? null,
-          retouched_ext: retouchedStored?.extension ?? null,
-          retouched_crc32: retouchedStored?.crc32 ?? null,
-          is_retouched: retouchedStored ? 1 : 0,
-          position,
-          created_at: this.clock().toISOString(),
-        }, { oweInvitation });
+        const photo = await this.gallery.insertPhoto(
+          {
+            session_id: session.id,
+            user_id: session.user_id,
+            name: photoNameOf(fileName),
+            content_hash: contentHash,
+            width: renditions.width,
+            height: renditions.height,
+            media_key: stored.folder,
+            original_ext: stored.extension,
+            media_crc32: stored.crc32,
+            retouched_media_key: retouchedStored?.folder ?? null,
+            retouched_ext: retouchedStored?.extension ?? null,
+            retouched_crc32: retouchedStored?.crc32 ?? null,
+            is_retouched: retouchedStored ? 1 : 0,
+            position,
+            created_at: this.clock().toISOString(),
+          },
+          // The customer's invitation is owed with the photo, in its transaction (ShootImportService settles it).
+          { oweInvitation },
+        );
         if (!photo) {
           // The same content arrived twice in this run (or in a parallel run) and the other copy won.
           await this.discard(stored, retouchedStored);

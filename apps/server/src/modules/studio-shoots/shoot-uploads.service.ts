@@ -14,7 +14,7 @@ import type { ShootUploadFileRow, ShootUploadRow } from '../../db/schema';
 import { ConflictError, DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import { ImageTooLargeError, UnreadableImageError, inspectSourceFile } from '../../media/renditions';
-import { InsufficientStorageError, STORAGE_FULL_MESSAGE } from '../../resource-errors';
+import { InsufficientStorageError, STORAGE_FULL_MESSAGE, isStorageFull } from '../../resource-errors';
 import type { Storage } from '../../storage/storage';
 import type { ImportOutcome, ImportSource } from '../gallery/photo-import.service';
 import { photoNameOf } from '../gallery/photo-import.service';
@@ -212,7 +212,8 @@ export class ShootUploadsService {
     // A crash here leaves the bytes complete (in the spool and in Storage) with no row: HEAD and the sweep record it.
     crashPoint('upload-finished-before-row');
     await this.shoots.addFile({ shootId, uploadId: upload.uploadId, fileName, kind, size: upload.size, storageKey }, this.clock());
-    await this.uploads.remove(upload.uploadId);
+    // Recorded: the spool copy goes (should that fail, the sweep removes it later; the upload is done either way).
+    await this.uploads.remove(upload.uploadId).catch((error: unknown) => this.log?.warn({ err: error, uploadId: upload.uploadId }, 'shoot upload: could not delete its spool files'));
     return upload.size;
   }
 
@@ -296,6 +297,12 @@ export class ShootUploadsService {
         onProgress,
       });
       await writes;
+      // A full disk is no verdict on the photos: the import fails (retried, or started again once there is
+      // space) and keeps every upload, rather than finishing without them.
+      const full = result.outcomes.filter((outcome) => outcome.status === 'failed' && isStorageFull(outcome.reason ?? ''));
+      if (full.length > 0) {
+        throw new InsufficientStorageError(`The studio's storage is full: ${full.length} of ${photos.length} photos could not be imported. Free some space, then start the import again.`);
+      }
       const photoNames = new Set(photos.map((file) => photoNameOf(file.file_name).toLowerCase()));
       for (const file of retouched) {
         if (!photoNames.has(photoNameOf(file.file_name).toLowerCase())) await this.shoots.setFileOutcome(file.id, 'unmatched', 'no photo of this name in the shoot');
