@@ -17,6 +17,12 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from '../src/config';
+import { createDb } from '../src/db/create-db';
+import { OrphanSweep, type OrphanSweepResult } from '../src/modules/storage-maintenance/orphan-sweep';
+import { StorageMaintenanceRepository } from '../src/modules/storage-maintenance/storage-maintenance.repository';
+import { createStorage } from '../src/storage/create-storage';
 import { type StripeStandIn, startStripeStandIn } from '../test/support/stripe-stand-in';
 import { readZip } from '../test/support/zip';
 import { type Answer, Client, type Json, TUS, tusMetadata } from './client';
@@ -136,6 +142,22 @@ async function consistency(cluster: Cluster, db: pg.Client): Promise<Consistency
     ).rows.map((r) => `calendar ${r.calendar_id} at ${r.starts_at}: ${r.n} bookings for ${r.capacity} places`),
   ];
   return { photoFolders: folders.size, rowsWithoutFiles, filesWithoutRows, uploadsWithoutRows, doubleCharges, doubleBookings };
+}
+
+/**
+ * The server's own orphan sweep (modules/storage-maintenance, daily on every instance, files older than
+ * a day), run here at once on the cluster's database and store: what a crash left behind goes for good.
+ */
+async function sweepOrphansNow(cluster: Cluster): Promise<OrphanSweepResult> {
+  const instance = cluster.instances[0]!;
+  const config = loadConfig({ ...instance.baseEnv, DATA_DIR: instance.dataDir, LOG_LEVEL: 'silent' });
+  const db = createDb(config.database);
+  const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as unknown as FastifyBaseLogger;
+  try {
+    return await new OrphanSweep(new StorageMaintenanceRepository(db.kysely), createStorage(config), () => new Date(), quiet).run({ olderThanMs: 0 });
+  } finally {
+    await db.kysely.destroy();
+  }
 }
 
 /** The instance doing the most CPU work over `ms` (the one running an import). */
@@ -290,6 +312,14 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
   try {
     log('— fault campaign —');
     const baseline = await consistency(cluster, dbClient);
+    const seenOrphans = new Set([...baseline.filesWithoutRows, ...baseline.uploadsWithoutRows]);
+    /** What the scenario just run left in the store without a row (for the table; the sweep is checked at the end). */
+    const noteOrphans = async (scenario: string) => {
+      const now = await consistency(cluster, dbClient);
+      const fresh = [...now.filesWithoutRows, ...now.uploadsWithoutRows].filter((f) => !seenOrphans.has(f));
+      for (const f of fresh) seenOrphans.add(f);
+      tally.record(scenario, 'files left in the store without a row (until the orphan sweep)', null, fresh.length === 0 ? 'none' : `${fresh.length}: ${fresh.slice(0, 3).join(', ')}`);
+    };
     log(`baseline: ${baseline.photoFolders} photo folders, ${baseline.filesWithoutRows.length} unreferenced, ${baseline.rowsWithoutFiles.length} rows without files`);
 
     // Stripe keys on every instance (a rolling restart), its API answered by a local stand-in: the webhook scenario needs it.
@@ -342,6 +372,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       log(`instance ${victim.id} back in ${(back / 1000).toFixed(1)} s`);
     }
 
+    if (wanted('import')) await noteOrphans('kill -9 during a shoot import');
+
     // --- 2. kill -9 during a tus upload ------------------------------------------------------------
     if (wanted('upload')) {
       const scenario = 'kill -9 during a tus upload';
@@ -390,6 +422,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       }
     }
 
+    if (wanted('upload')) await noteOrphans('kill -9 during a tus upload');
+
     // --- 3. kill -9 during save-edited-image -------------------------------------------------------
     if (wanted('edit')) {
       const scenario = 'kill -9 during save-edited-image';
@@ -432,6 +466,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       const editedPreview = await proxy.request('GET', edited.previewUrl);
       tally.record(scenario, 'saving again works and shows the edit', retry.status === 200 && edited.isEdited === true && (await wholeJpeg(editedPreview.bytes)), `retry ${retry.status} on ${retry.instance}`);
     }
+
+    if (wanted('edit')) await noteOrphans('kill -9 during save-edited-image');
 
     // --- 4. kill -9 during a Stripe webhook --------------------------------------------------------
     if (wanted('webhook')) {
@@ -486,6 +522,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
         `${how}; answer ${answer}; killed ${killed}; ${beforeRetry[0]?.n} transaction(s) before Stripe's retry; retry ${redelivered.status}, browser ${browser.status}; now ${transactions.length} transaction(s), ${orders.length} order(s), ${charges} charge, ${intents} intent(s) created in all`,
       );
     }
+
+    if (wanted('webhook')) await noteOrphans('kill -9 during a checkout webhook');
 
     // --- 5. kill -9 during a booking ---------------------------------------------------------------
     if (wanted('booking')) {
@@ -543,6 +581,8 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
         `${how}; answer ${answer}; killed ${killed}; retry ${retry.status}${retry.body?.message ? ` “${retry.body.message}”` : ''}, rival invite ${rival.status}; ${booked.length} booking(s) in the slot (capacity ${type.capacity ?? 1})`,
       );
     }
+
+    if (wanted('booking')) await noteOrphans('kill -9 during a booking');
 
     // --- 6. PostgreSQL stopped for 10 s under load -------------------------------------------------
     const loadKinds: Record<string, (client: Client) => Promise<Answer>> = {
@@ -617,8 +657,17 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       const end = await consistency(cluster, dbClient);
       const newOrphanFolders = end.filesWithoutRows.filter((f) => !baseline.filesWithoutRows.includes(f));
       tally.record(scenario, 'no photo row without its files', end.rowsWithoutFiles.length === 0, `${end.rowsWithoutFiles.length} ${end.rowsWithoutFiles.slice(0, 3).join(', ')}`);
-      tally.record(scenario, 'no stored photo folder without its row', newOrphanFolders.length === 0, `${newOrphanFolders.length} new of ${end.photoFolders} folders ${newOrphanFolders.slice(0, 3).join(', ')}`);
-      tally.record(scenario, 'no stored upload without its row', end.uploadsWithoutRows.length === 0, `${end.uploadsWithoutRows.length} ${end.uploadsWithoutRows.slice(0, 3).join(', ')}`);
+      // A kill between a version's files and its row leaves the files (never a row without them): the
+      // daily orphan sweep removes such files once a day old. Here it runs at once, without the day.
+      const swept = await sweepOrphansNow(cluster);
+      const afterSweep = await consistency(cluster, dbClient);
+      const leftovers = [...newOrphanFolders, ...end.uploadsWithoutRows];
+      tally.record(
+        scenario,
+        'no stored file left without its row for good',
+        afterSweep.filesWithoutRows.length === 0 && afterSweep.uploadsWithoutRows.length === 0,
+        `${newOrphanFolders.length} photo folder(s) and ${end.uploadsWithoutRows.length} upload(s) without a row right after the kills${leftovers.length ? ` (${leftovers.slice(0, 3).join(', ')})` : ''}; the orphan sweep removed ${swept.removedFiles} file(s) in ${swept.removedFolders} folder(s), ${afterSweep.filesWithoutRows.length + afterSweep.uploadsWithoutRows.length} left`,
+      );
       tally.record(scenario, 'no double charge', end.doubleCharges.length === 0, end.doubleCharges.join('; ') || '0 payments with two transactions, 0 transactions with two orders');
       tally.record(scenario, 'no double booking', end.doubleBookings.length === 0, end.doubleBookings.join('; ') || '0 invites booked twice, 0 slots over capacity');
       // Every photo's preview, through the proxy: whole JPEGs only.

@@ -237,7 +237,8 @@ export class Instance {
     readonly id: string,
     readonly port: number,
     readonly dataDir: string,
-    private readonly baseEnv: Record<string, string>,
+    /** The environment every instance shares (the campaign reads its database and store settings). */
+    readonly baseEnv: Record<string, string>,
     logDir: string,
   ) {
     this.url = `http://127.0.0.1:${port}`;

@@ -170,7 +170,8 @@ describe.skipIf(postgresToolsMissing)(`backup and restore of the demo studio (${
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-backup-'));
     inProcessBackup = path.join(workDir, 'in-process');
     cliBackup = path.join(workDir, 'cli');
-    t = await startTestApp({ DEMO_DATA: 'on' });
+    // The local disk here whatever TEST_STORAGE says (the bucket has its own section below).
+    t = await startTestApp({ DEMO_DATA: 'on', STORAGE: 'disk' });
     dataDir = t.config.dataDir;
     schema = t.config.database.dialect === 'postgres' ? t.config.database.schema : null;
 
@@ -291,7 +292,7 @@ describe.skipIf(postgresToolsMissing)(`backup and restore of the demo studio (${
     expect(await runRestoreCommand([cliBackup], { ...again.context, config })).toBe(1);
     expect(again.err.join('\n')).toMatch(/already (has \d+ tables|holds tables)/);
 
-    restored = await startTestApp({ DEMO_DATA: 'on', DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
+    restored = await startTestApp({ DEMO_DATA: 'on', STORAGE: 'disk', DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
     // The token issued before the backup still signs the customer in (sessions and the secret came back).
     expect((await restored.request('GET', '/api/account', { token: customer.token })).body).toMatchObject({ email: DEMO_CUSTOMER.email });
     const after = await collectAnswers(restored, customer, before.page);

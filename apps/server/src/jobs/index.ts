@@ -24,6 +24,10 @@
  *      A throw is a failed attempt: retried with backoff, then listed as failed on /studio/jobs.
  *      Handlers must be idempotent: after a crash a job may run again (at-least-once).
  *   3. Send from a service (it gets `jobs` from createServices): `await jobs.send('shoot-import', payload, { singletonKey })`.
+ *      A job that goes with a state change is sent in the change's transaction, `{ within: trx }`, so
+ *      neither exists without the other (issue 25).
+ * A running job holds a short lease (JOB_LEASE_SECONDS) renewed while its handler runs: the jobs of an
+ * instance that died come back to any instance within about a minute and a half.
  * The app starts the queue after listening (server.ts; the API tests' startTestApp) and stops it
  * when it closes, waiting for running handlers. JOBS_ENABLED=off: the instance sends but never works.
  */

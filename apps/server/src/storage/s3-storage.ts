@@ -153,7 +153,8 @@ export class S3Storage implements Storage {
       for (const object of objects) {
         const key = object.Key?.slice(this.prefix.length);
         // Objects some other tool put into the bucket under names we never use are not ours to list.
-        if (key !== undefined && isValidStorageKey(key)) yield { key, size: object.Size ?? 0 };
+        // LastModified: the orphan sweep removes only files it knows to be a day old.
+        if (key !== undefined && isValidStorageKey(key)) yield { key, size: object.Size ?? 0, ...(object.LastModified ? { modifiedAt: object.LastModified } : {}) };
       }
       marker = objects.at(-1)?.Key;
       if (!page.IsTruncated || marker === undefined) return;
