@@ -181,6 +181,7 @@ try {
         'MB/s': Math.round(mb / (ms / 1000)),
         'server CPU ms': serverCpu,
         'server CPU ms/MB': (serverCpu / mb).toFixed(2),
+        'server CPU ms/request': (serverCpu / rows.length).toFixed(1),
         'store CPU ms/MB': (storeCpu / mb).toFixed(2),
       });
     }

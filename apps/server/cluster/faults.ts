@@ -266,7 +266,8 @@ function startLoad(proxy: string, kinds: Record<string, (client: Client) => Prom
 function describeSamples(samples: LoadSample[]): string {
   const byStatus = new Map<string, number>();
   for (const s of samples) byStatus.set(String(s.status || 'network'), (byStatus.get(String(s.status || 'network')) ?? 0) + 1);
-  return [...byStatus.entries()].sort().map(([k, n]) => `${k}×${n}`).join(' ');
+  const messages = [...new Set(samples.filter((s) => s.status >= 400 && s.detail).map((s) => `“${s.detail}”`))];
+  return `${[...byStatus.entries()].sort().map(([k, n]) => `${k}×${n}`).join(' ')}${messages.length ? ` ${messages.join(' ')}` : ''}`;
 }
 
 /** Until every instance answers a database read (or the object store read) again; ms after `from` per instance. */

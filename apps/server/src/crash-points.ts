@@ -16,6 +16,7 @@ let reached = 0;
 export type CrashPoint =
   | 'upload-finished-before-row'
   | 'shoot-import-after-photo'
+  | 'shoot-import-before-invitation'
   | 'start-import-after-status'
   | 'after-commit-before-mail'
   | 'save-edit-after-file'

@@ -1,5 +1,6 @@
 import type { PhotoSessionRow, UserRow } from '../../db/schema';
 import { fromFlag } from '../../db/schema';
+import { crashPoint } from '../../crash-points';
 import type { CustomerInvitations } from '../accounts/customer-invitations';
 import type { ImportOutcome, ImportSource, PhotoImportService } from './photo-import.service';
 
@@ -56,6 +57,8 @@ export class ShootImportService {
     });
     // The session holds photos (added now or by an earlier run): the invitation has something to show.
     const holdsPhotos = outcomes.some((o) => o.photoId !== undefined);
+    // Test hook (crash-points.ts): killed with the photos in and the invitation owed, not yet queued.
+    crashPoint('shoot-import-before-invitation');
     const invited = wantsInvite && holdsPhotos && (await this.invitations.settleOwed(user.id, session.name));
     return { customer: user, customerCreated: created, session, sessionCreated, outcomes, invited };
   }
