@@ -86,7 +86,7 @@ describe('the crash campaign: mails and invitations (issue 25)', () => {
     // Short claim and lease keep the test fast (production: 120 s and 60 s). On PostgreSQL the killed
     // delivery job holds its key until its lease runs out; then a delivery job runs again.
     run = await CrashRun.create({ MAIL_SWEEP_SECONDS: '1', MAIL_CLAIM_SECONDS: '5', JOB_LEASE_SECONDS: '5' });
-    let server: ServerProcess = await run.start({ CRASH_AT: 'mail-after-send-before-mark' });
+    const server = await run.start({ CRASH_AT: 'mail-after-send-before-mark' });
     const email = 'crash.signup@example.com';
     const body = { firstName: 'Cody', lastName: 'Signup', email, password: 'Crash-test-1' };
     // The answer may or may not leave before the delivery job kills the process.
@@ -97,7 +97,7 @@ describe('the crash campaign: mails and invitations (issue 25)', () => {
     expect(before).toHaveLength(1);
     expect(await db.selectFrom('mail_outbox').select(['status', 'attempts']).where('recipient', '=', email).execute()).toMatchObject([{ status: 'pending', attempts: 1 }]);
 
-    server = await run.start();
+    await run.start();
     await waitUntil(
       'the mail marked sent',
       async () => ((await db.selectFrom('mail_outbox').select('status').where('recipient', '=', email).executeTakeFirst())?.status === 'sent' ? true : undefined),
