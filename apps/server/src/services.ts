@@ -69,7 +69,8 @@ import { StudioSurveysService } from './modules/studio-settings/studio-surveys.s
 import { StudioOrdersRepository } from './modules/studio-orders/studio-orders.repository';
 import { StudioOrdersService } from './modules/studio-orders/studio-orders.service';
 import { ShootUploadsRepository } from './modules/studio-shoots/shoot-uploads.repository';
-import { ShootUploadsService, UploadFolder } from './modules/studio-shoots/shoot-uploads.service';
+import { ShootUploadsService, UploadFolder, type UploadSpool } from './modules/studio-shoots/shoot-uploads.service';
+import { StorageUploadSpool } from './modules/studio-shoots/storage-upload-spool';
 import { type ShootUploadsTus, createTusServer } from './modules/studio-shoots/tus-uploads';
 import { PhotoImportService } from './modules/gallery/photo-import.service';
 import { ShootImportService } from './modules/gallery/shoot-import.service';
@@ -181,7 +182,9 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const activity = new ActivityRepository(db);
   const customerInvitations = new CustomerInvitations(accountsRepository, mails, clock);
   const photosReady = new PhotosReadyMails(mailOutbox, branding, config.publicUrl);
-  const shootUploadFolder = new UploadFolder(path.join(config.dataDir, 'uploads'));
+  // Unfinished tus uploads: the instance's folder on local disk; in the bucket with STORAGE=s3, so that any instance serves any upload.
+  const shootUploadFolder: UploadSpool =
+    config.storage.kind === 's3' ? new StorageUploadSpool(storage) : new UploadFolder(path.join(config.dataDir, 'uploads'));
   const google = new GoogleIdTokenVerifier(config.google.clientId, config.google.jwksUrl, clock);
   const pricing = new PricingService(new PricingRepository(db), clock);
   const payments = new PaymentsRepository(db);

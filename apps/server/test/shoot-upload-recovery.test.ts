@@ -94,7 +94,13 @@ async function newShoot(sessionName: string): Promise<number> {
 }
 
 const shoot = async (id: number) => (await t.request('GET', `/api/studio/shoots/${id}`, { token: staff.token })).body;
-const spool = () => fs.readdir(path.join(t.config.dataDir, 'uploads')).catch(() => [] as string[]);
+/** What the spool keeps: the files of DATA_DIR/uploads; with STORAGE=s3 the objects under `tus/` (`<id>/info`, `<id>/<offset>`). */
+async function spool(): Promise<string[]> {
+  if (t.config.storage.kind !== 's3') return fs.readdir(path.join(t.config.dataDir, 'uploads')).catch(() => [] as string[]);
+  const names: string[] = [];
+  for await (const entry of t.storage.list('tus/')) names.push(entry.key.slice('tus/'.length));
+  return names;
+}
 const uploadIdOf = (location: string) => location.split('/').at(-1)!;
 
 async function storedUploads(shootId: number): Promise<string[]> {
@@ -173,7 +179,8 @@ describe('uploads that finish or say so (issue 25, window 1)', () => {
       const created = await createUpload(photo.length, { shootId, filename: `crashed-0${i + 1}.jpg` });
       expect(created.status).toBe(201);
       // The bytes reach the spool, and the server dies before its row: what a kill -9 there leaves.
-      await fs.writeFile(path.join(t.config.dataDir, 'uploads', uploadIdOf(created.location!)), photo);
+      if (t.config.storage.kind === 's3') await t.storage.put(`tus/${uploadIdOf(created.location!)}/000000000000000`, photo);
+      else await fs.writeFile(path.join(t.config.dataDir, 'uploads', uploadIdOf(created.location!)), photo);
       uploads.push(created.location!);
     }
     expect((await shoot(shootId)).uploadedFiles).toBe(0);
@@ -303,7 +310,9 @@ describe('abandoned uploads and bytes in flight (issue 21 §5)', () => {
     expect(created.status).toBe(201);
     expect((await patch(created.location!, 0, photo.subarray(0, 1000))).status).toBe(204);
     const uploadId = uploadIdOf(created.location!);
-    expect((await spool()).filter((name) => name.startsWith(uploadId)).sort()).toEqual([uploadId, `${uploadId}.json`]);
+    expect((await spool()).filter((name) => name.startsWith(uploadId)).sort()).toEqual(
+      t.config.storage.kind === 's3' ? [`${uploadId}/000000000000000`, `${uploadId}/info`] : [uploadId, `${uploadId}.json`],
+    );
 
     // Another instance's upload, whose spool this one never sees: only its reservation is here.
     await t.db.kysely.insertInto('shoot_upload_reservations').values({ upload_id: 'elsewhere', shoot_upload_id: shootId, size: 1000, created_at: new Date().toISOString() }).execute();

@@ -77,7 +77,13 @@ async function waitForImport(id: number): Promise<JsonBody> {
 
 describe('shoot uploads', () => {
   let shootId: number;
-  const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+  /** What the upload spool keeps: DATA_DIR/uploads's files, or with STORAGE=s3 the objects under `tus/`. */
+  const spooled = async (): Promise<string[]> => {
+    if (t.config.storage.kind !== 's3') return fs.readdir(path.join(t.config.dataDir, 'uploads'));
+    const keys: string[] = [];
+    for await (const entry of t.storage.list('tus/')) keys.push(entry.key);
+    return keys;
+  };
 
   it('opens an upload for a customer, with clear refusals of bad input', async () => {
     const bad = await createShoot({ email: 'not-an-email', sessionName: '' });
@@ -120,12 +126,12 @@ describe('shoot uploads', () => {
     expect(huge.status).toBe(413);
     expect(huge.body.message).toMatch(/size/i);
 
-    const before = await fs.readdir(uploadsDir());
+    const before = await spooled();
     const text = await uploadFile(shootId, 'notes.jpg', Buffer.from('these are my notes, not a photo'));
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('“notes.jpg” is not a JPEG, PNG, WebP or TIFF image.');
     // Nothing of it is kept, and it is not counted.
-    expect((await fs.readdir(uploadsDir())).length).toBe(before.length);
+    expect((await spooled()).length).toBe(before.length);
     expect((await t.request('GET', `/api/studio/shoots/${shootId}`, { token: staff.token })).body.uploadedFiles).toBe(4);
 
     const unknown = await createUpload(10, { shootId: 999_999, filename: 'a.jpg' });
@@ -156,7 +162,7 @@ describe('shoot uploads', () => {
       ['Nia-02', 1],
       ['Nia-03', 0],
     ]);
-    expect(await fs.readdir(uploadsDir())).toEqual([]);
+    expect(await spooled()).toEqual([]);
 
     // A done shoot takes no more files.
     const late = await createUpload(10, { shootId, filename: 'late.jpg' });

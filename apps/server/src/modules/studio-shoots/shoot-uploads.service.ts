@@ -13,7 +13,7 @@ import { crashPoint } from '../../crash-points';
 import type { ShootUploadFileRow, ShootUploadRow } from '../../db/schema';
 import { ConflictError, DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../../errors';
 import type { JobQueue } from '../../jobs';
-import { ImageTooLargeError, UnreadableImageError, inspectSourceFile } from '../../media/renditions';
+import { ImageTooLargeError, UnreadableImageError } from '../../media/renditions';
 import { InsufficientStorageError, STORAGE_FULL_MESSAGE, isStorageFull } from '../../resource-errors';
 import type { Storage } from '../../storage/storage';
 import type { ImportOutcome, ImportSource } from '../gallery/photo-import.service';
@@ -21,9 +21,9 @@ import { photoNameOf } from '../gallery/photo-import.service';
 import type { ShootImport, ShootImportResult } from '../gallery/shoot-import.service';
 import type { ActivityActor, ActivityRepository } from '../studio/activity.repository';
 import type { ImportCounts, ShootUploadsRepository } from './shoot-uploads.repository';
-import { UploadFolder } from './upload-spool';
+import { UploadFolder, type UploadSpool } from './upload-spool';
 
-export { UploadFolder };
+export { UploadFolder, type UploadSpool };
 
 export interface ShootImporter {
   importShoot(input: ShootImport): Promise<ShootImportResult>;
@@ -95,7 +95,7 @@ export class ShootUploadsService {
   constructor(
     private readonly shoots: ShootUploadsRepository,
     private readonly importer: ShootImporter,
-    private readonly uploads: UploadFolder,
+    private readonly uploads: UploadSpool,
     private readonly storage: Storage,
     private readonly jobs: Pick<JobQueue, 'send' | 'pending'>,
     private readonly activity: ActivityRepository,
@@ -174,8 +174,8 @@ export class ShootUploadsService {
   /**
    * tus completion (onUploadFinish) and its recovery (HEAD, the sweep): the file must be an image we
    * import (by content, from its header), else it is deleted and refused. Its bytes are moved into
-   * Storage, then its row is written (with its reservation freed), then its spool files on this
-   * instance are deleted. Recorded once per upload id; a failure leaves the upload complete in the
+   * Storage, then its row is written (with its reservation freed), then its spool files (this
+   * instance's, or `tus/<id>/` in the object store) are deleted. Recorded once per upload id; a failure leaves the upload complete in the
    * spool, to be finished again. The recorded size.
    */
   finishUpload(upload: { uploadId: string; metadata: Record<string, string | null | undefined>; size: number }): Promise<number> {
@@ -200,15 +200,16 @@ export class ShootUploadsService {
     }
     const { shootId, filename: fileName, kind } = parsed.data;
     try {
-      await inspectSourceFile(this.uploads.pathOf(upload.uploadId));
+      await this.uploads.inspect(upload.uploadId);
     } catch (error) {
-      await this.dropUpload(upload.uploadId);
+      // Refused by content: deleted. (Any other failure, e.g. the store unavailable, leaves it to be finished again.)
+      if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) await this.dropUpload(upload.uploadId);
       if (error instanceof ImageTooLargeError) throw new ValidationError(`“${fileName}” has more than 100 megapixels.`, { cause: error });
       if (error instanceof UnreadableImageError) throw new ValidationError(`“${fileName}” is not a JPEG, PNG, WebP or TIFF image.`, { cause: error });
       throw error;
     }
     const storageKey = uploadStorageKey(shootId, upload.uploadId);
-    await this.storage.put(storageKey, this.uploads.read(upload.uploadId));
+    await this.storage.put(storageKey, await this.uploads.read(upload.uploadId));
     // A crash here leaves the bytes complete (in the spool and in Storage) with no row: HEAD and the sweep record it.
     crashPoint('upload-finished-before-row');
     await this.shoots.addFile({ shootId, uploadId: upload.uploadId, fileName, kind, size: upload.size, storageKey }, this.clock());
@@ -223,8 +224,8 @@ export class ShootUploadsService {
   }
 
   /**
-   * An upload this instance spooled whose bytes are all there but which has no row (its finish was cut
-   * short): finished now. Its size, or null when it is not complete here.
+   * An upload of the spool (this instance's folder, or the object store's, which every instance sees)
+   * whose bytes are all there but which has no row (its finish was cut short): finished now. Its size, or null when it is not complete here.
    */
   async finishSpooled(uploadId: string): Promise<number | null> {
     const spooled = await this.uploads.info(uploadId);
@@ -393,7 +394,7 @@ export class ShootUploadsService {
 
   private source(file: ShootUploadFileRow): ImportSource {
     const key = file.storage_key;
-    if (key === null) return { fileName: file.file_name, read: () => buffer(this.uploads.read(file.upload_id)) };
+    if (key === null) return { fileName: file.file_name, read: async () => buffer(await this.uploads.read(file.upload_id)) };
     return {
       fileName: file.file_name,
       read: async () => {

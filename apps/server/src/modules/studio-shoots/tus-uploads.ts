@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import stream from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Server } from '@tus/server';
 import { MAX_SHOOT_FILE_BYTES, SHOOT_UPLOAD_PATH, messages } from '@studio-gallery/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, DomainError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { resourceFailure } from '../../resource-errors';
-import type { ShootUploadsService, UploadFolder } from './shoot-uploads.service';
+import type { ShootUploadsService } from './shoot-uploads.service';
+import type { UploadSpool } from './upload-spool';
 
 /** An error as tus throws them: a status and a body (ours: the usual `{ message }`). */
 interface TusError {
@@ -44,57 +40,6 @@ function toTusAnswer(error: unknown, log: FastifyBaseLogger | undefined, context
   return json(500, messages.unexpectedError);
 }
 
-/**
- * tus's file store, keeping the real error of a write: @tus/file-store turns every failed write into
- * a plain 500, so a full disk would answer "something went wrong" (or reset the connection) and never
- * say why. Here the bytes written before the failure stay (the upload's offset, to resume from), and
- * the error goes on as it is, to be answered 507 by toTusAnswer. A creation cut short by a full disk
- * leaves nothing behind.
- */
-class SpoolStore extends FileStore {
-  constructor(
-    private readonly folder: UploadFolder,
-    /** The upload is gone (its creation failed, or its client deleted it): its reservation goes. */
-    private readonly onGone: (uploadId: string) => Promise<void>,
-  ) {
-    super({ directory: folder.directory });
-  }
-
-  /** tus termination (DELETE of an unfinished upload): the files, then the reservation, before the 204. */
-  override async remove(uploadId: string): Promise<void> {
-    await super.remove(uploadId);
-    await this.onGone(uploadId);
-  }
-
-  override async create(file: Upload): Promise<Upload> {
-    try {
-      return await super.create(file);
-    } catch (error) {
-      await this.folder.remove(file.id).catch(() => undefined);
-      await this.onGone(file.id).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  override async write(readable: stream.Readable, uploadId: string, offset: number): Promise<number> {
-    const target = fs.createWriteStream(this.folder.pathOf(uploadId), { flags: 'r+', start: offset });
-    let received = 0;
-    const counter = new stream.Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(readable, counter, target);
-    } catch (error) {
-      if (resourceFailure(error)) throw error;
-      throw { status_code: 500, body: 'something went wrong receiving the file\n', cause: error } satisfies TusError & { cause: unknown };
-    }
-    return offset + received;
-  }
-}
-
 /** How the routes hand a tus request over (routes/api/studio-shoots.ts). */
 export interface ShootUploadsTus {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
@@ -103,8 +48,9 @@ export interface ShootUploadsTus {
 const UPLOAD_URL = new RegExp(`^${SHOOT_UPLOAD_PATH}/([A-Za-z0-9_-]{1,128})/?(?:\\?.*)?$`);
 
 /**
- * The tus server of shoot uploads (https://tus.io, @tus/server): files go to the instance's upload
- * spool under a random id, in chunks; a dropped connection resumes from the last byte the server has
+ * The tus server of shoot uploads (https://tus.io, @tus/server): files go to the upload spool
+ * (UploadSpool: the instance's folder on disk, or the object store with STORAGE=s3) under a random
+ * id, in chunks; a dropped connection resumes from the last byte the server has
  * (HEAD, then PATCH from that offset). Creation checks the shoot named in Upload-Metadata and reserves
  * the declared length against the budgets; completion checks the file by content, moves it into
  * Storage and records it, before answering. Files over MAX_SHOOT_FILE_BYTES are refused at creation
@@ -115,11 +61,10 @@ const UPLOAD_URL = new RegExp(`^${SHOOT_UPLOAD_PATH}/([A-Za-z0-9_-]{1,128})/?(?:
  * a row (its finish was cut short by a crash or a busy database) is recorded on HEAD before answering,
  * so tus-js-client's resume never takes a complete-looking upload for a recorded one.
  */
-export function createTusServer(shoots: ShootUploadsService, folder: UploadFolder, log?: FastifyBaseLogger): ShootUploadsTus {
-  fs.mkdirSync(folder.directory, { recursive: true });
+export function createTusServer(shoots: ShootUploadsService, spool: UploadSpool, log?: FastifyBaseLogger): ShootUploadsTus {
   const tus = new Server({
     path: SHOOT_UPLOAD_PATH,
-    datastore: new SpoolStore(folder, (id) => shoots.uploadGone(id)),
+    datastore: spool.createStore((id) => shoots.uploadGone(id)),
     maxSize: MAX_SHOOT_FILE_BYTES,
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
@@ -158,7 +103,7 @@ export function createTusServer(shoots: ShootUploadsService, folder: UploadFolde
           let size = recorded ? Number(recorded.size) : null;
           if (size === null && request.method === 'HEAD') size = await shoots.finishSpooled(uploadId);
           if (size !== null) {
-            if (recorded?.storage_key) void fsp.rm(folder.pathOf(uploadId), { force: true }).then(() => fsp.rm(`${folder.pathOf(uploadId)}.json`, { force: true })).catch(() => undefined);
+            if (recorded?.storage_key) void spool.remove(uploadId).catch(() => undefined);
             const complete = { 'Upload-Offset': String(size), 'Upload-Length': String(size) };
             if (request.method === 'HEAD') return answer(response, 200, complete);
             if (Number(request.headers['upload-offset']) === size) return answer(response, 204, { 'Upload-Offset': String(size) });

@@ -1,7 +1,12 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import stream, { type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import type { DataStore, Upload } from '@tus/server';
+import { inspectSourceFile } from '../../media/renditions';
+import { resourceFailure } from '../../resource-errors';
 
 /** What tus keeps of an upload in its `<id>.json` (@tus/file-store), and the bytes it has (`<id>`'s size). */
 export interface SpooledUpload {
@@ -15,7 +20,29 @@ export interface SpooledUpload {
   createdAt: Date;
 }
 
-const UPLOAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+export const UPLOAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Where tus uploads live until their last byte (tus-uploads.ts, ShootUploadsService): the instance's
+ * folder with STORAGE=disk (UploadFolder), the app's Storage with STORAGE=s3 (StorageUploadSpool,
+ * storage-upload-spool.ts: any instance serves any upload). services.ts picks one; nothing else knows which.
+ */
+export interface UploadSpool {
+  /** The tus DataStore writing into this spool; `onGone` frees an upload's reservation when tus deletes it (or its creation fails). */
+  createStore(onGone: (uploadId: string) => Promise<void>): DataStore;
+  /** The bytes of an upload, in order (the stream fails when they are gone). */
+  read(uploadId: string): Promise<Readable>;
+  /** Checks by content that the upload is an image we import (inspectSourceFile): ImageTooLargeError, UnreadableImageError. */
+  inspect(uploadId: string): Promise<void>;
+  /** Deletes whatever is kept of an upload (missing is not an error). */
+  remove(uploadId: string): Promise<void>;
+  /** tus's record of an upload and the bytes it has; null when either is missing or unreadable. */
+  info(uploadId: string): Promise<SpooledUpload | null>;
+  /** Every upload id in the spool, with the time its files were last changed. */
+  list(): Promise<{ id: string; modifiedAt: Date }[]>;
+  /** Bytes free for new uploads; null when the spool cannot say (or has no such limit). */
+  freeBytes(): Promise<number | null>;
+}
 
 /**
  * The folder tus writes uploads into on this instance (DATA_DIR/uploads): `<id>` holds the bytes,
@@ -23,8 +50,17 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
  * moved into the app's Storage (`uploads/<shoot id>/<upload id>`) and its spool files deleted, so no
  * file stays on the instance (issue 21 §1). Files finished before that change are still read from here.
  */
-export class UploadFolder {
+export class UploadFolder implements UploadSpool {
   constructor(readonly directory: string) {}
+
+  createStore(onGone: (uploadId: string) => Promise<void>): DataStore {
+    mkdirSync(this.directory, { recursive: true });
+    return new SpoolStore(this, onGone);
+  }
+
+  async inspect(uploadId: string): Promise<void> {
+    await inspectSourceFile(this.pathOf(uploadId));
+  }
 
   pathOf(uploadId: string): string {
     if (!UPLOAD_ID.test(uploadId)) throw new Error(`bad upload id ${uploadId}`);
@@ -32,7 +68,7 @@ export class UploadFolder {
   }
 
   /** The bytes of an upload (throws ENOENT when they are gone). */
-  read(uploadId: string): Readable {
+  async read(uploadId: string): Promise<Readable> {
     return createReadStream(this.pathOf(uploadId));
   }
 
@@ -94,5 +130,62 @@ export class UploadFolder {
     } catch {
       return null;
     }
+  }
+}
+
+/** An error as tus throws them: a status and a body. */
+interface TusError {
+  status_code: number;
+  body: string;
+}
+
+/**
+ * tus's file store, keeping the real error of a write: @tus/file-store turns every failed write into
+ * a plain 500, so a full disk would answer "something went wrong" (or reset the connection) and never
+ * say why. Here the bytes written before the failure stay (the upload's offset, to resume from), and
+ * the error goes on as it is, to be answered 507 by toTusAnswer (tus-uploads.ts). A creation cut short
+ * by a full disk leaves nothing behind.
+ */
+class SpoolStore extends FileStore {
+  constructor(
+    private readonly folder: UploadFolder,
+    /** The upload is gone (its creation failed, or its client deleted it): its reservation goes. */
+    private readonly onGone: (uploadId: string) => Promise<void>,
+  ) {
+    super({ directory: folder.directory });
+  }
+
+  /** tus termination (DELETE of an unfinished upload): the files, then the reservation, before the 204. */
+  override async remove(uploadId: string): Promise<void> {
+    await super.remove(uploadId);
+    await this.onGone(uploadId);
+  }
+
+  override async create(file: Upload): Promise<Upload> {
+    try {
+      return await super.create(file);
+    } catch (error) {
+      await this.folder.remove(file.id).catch(() => undefined);
+      await this.onGone(file.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  override async write(readable: stream.Readable, uploadId: string, offset: number): Promise<number> {
+    const target = createWriteStream(this.folder.pathOf(uploadId), { flags: 'r+', start: offset });
+    let received = 0;
+    const counter = new stream.Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(readable, counter, target);
+    } catch (error) {
+      if (resourceFailure(error)) throw error;
+      throw { status_code: 500, body: 'something went wrong receiving the file\n', cause: error } satisfies TusError & { cause: unknown };
+    }
+    return offset + received;
   }
 }
