@@ -411,7 +411,7 @@ export async function runFaultCampaign(cluster: Cluster, options: { storage: 's3
       };
       // tus-js-client asks the upload URL (through the proxy) where to go on: with the killed instance still
       // down, another one answers (the unfinished upload lives in the object store, tus/<id>/, not on the victim).
-      const down = !victim.running;
+      const down = await victim.exited(); // the kill (fetch fails as the socket drops, maybe before the exit is seen)
       if (!down) tally.record(scenario, 'the upload resumes from its offset on another instance while the killed one is down', false, `instance ${victim.id} was not down`);
       const completed = down && (await resumeOn(proxy, 'on another instance while the killed one is down'));
       await bringBack(victim);

@@ -17,7 +17,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import { loadConfig } from '../src/config';
 import { type Db, createDb } from '../src/db/create-db';
 import { AccountsRepository } from '../src/modules/accounts/accounts.repository';
 import { hashPassword } from '../src/modules/accounts/password-hashing';
+import { freePort } from '../test/support/free-port';
 
 export const crashDir = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(crashDir, '..', '..', '..');
@@ -35,16 +35,6 @@ export const crashBundle = path.join(repoRoot, 'apps', 'server', 'dist', 'crash-
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A JSON answer of the API. */
 export interface Answer {

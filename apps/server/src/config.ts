@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 /**
  * Configuration from environment variables, validated once at boot and passed in from there.
@@ -88,20 +89,11 @@ export type DatabaseConfig =
 
 export type StorageConfig =
   | { kind: 'disk'; root: string }
-  | {
+  | ({
       kind: 's3';
-      bucket: string;
-      region: string;
-      /** An S3-compatible service's URL; null: AWS's endpoint of the region. */
-      endpoint: string | null;
-      forcePathStyle: boolean;
-      /** '' or a folder inside the bucket, ending in '/'. */
-      prefix: string;
-      /** AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY(/AWS_SESSION_TOKEN) when given; null: the SDK's default chain (profile, instance or task role). */
-      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
       /** Lifetime of the presigned URLs downloads redirect to. */
       presignTtlSeconds: number;
-    };
+    } & Omit<S3StorageOptions, 'listPageSize'>);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

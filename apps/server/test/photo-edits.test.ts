@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoRow } from '../src/db/schema';
-import type { ReadOptions, Storage, StoredObject, UrlOptions } from '../src/storage/storage';
+import { ForwardingStorage } from '../src/storage/forwarding-storage';
 import { importTestShoot } from './support/gallery';
 import { type JsonBody, type TestApp, type TestUser, startTestApp } from './support/test-app';
 import { expectImageRefusals } from './support/bad-images';
@@ -19,35 +19,12 @@ import { readZip } from './support/zip';
  * The app's storage (the local disk of the test's data folder) with a fault switch: `afterPut` runs once
  * a file has landed, and whatever it throws fails that write, as a write whose acknowledgement is lost.
  */
-class FaultSwitchStorage implements Storage {
+class FaultSwitchStorage extends ForwardingStorage {
   afterPut: ((key: string) => void) | null = null;
-  get kind() {
-    return this.inner.kind;
-  }
 
-  constructor(private readonly inner: Storage) {}
-
-  async put(key: string, data: Buffer | Readable): Promise<void> {
+  override async put(key: string, data: Buffer | Readable): Promise<void> {
     await this.inner.put(key, data);
     this.afterPut?.(key);
-  }
-  getStream(key: string, options?: ReadOptions): Promise<StoredObject | null> {
-    return this.inner.getStream(key, options);
-  }
-  delete(key: string): Promise<void> {
-    return this.inner.delete(key);
-  }
-  exists(key: string): Promise<boolean> {
-    return this.inner.exists(key);
-  }
-  size(key: string): Promise<number | null> {
-    return this.inner.size(key);
-  }
-  list(prefix?: string) {
-    return this.inner.list(prefix);
-  }
-  urlFor(key: string, options: UrlOptions): Promise<string | null> {
-    return this.inner.urlFor(key, options);
   }
 }
 

@@ -170,7 +170,7 @@ export class LocalDiskStorage implements Storage {
 }
 
 /** fsync of a file or a folder; a platform that cannot sync a folder (EISDIR, EINVAL, EPERM) is left as it is. */
-async function syncPath(target: string): Promise<void> {
+export async function syncPath(target: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(target, 'r');

@@ -13,47 +13,29 @@ import { migrateStorage } from './migrate-storage';
 import { S3Storage } from './s3-storage';
 import { ConfigError } from '../config';
 import { StorageUsageError, runStorage } from '../cli/storage';
-import type { ReadOptions, Storage, StoredObject, UrlOptions } from './storage';
+import { ForwardingStorage } from './forwarding-storage';
+import type { Storage } from './storage';
 
 // `storage migrate`: a populated local store to a bucket on s3rver, interrupted, run again, checked
 // file by file; then back to an empty local store. And the CLI command (in this process, and once
 // through the studio CLI).
 
 /** A store that fails every put after the first `allowed` ones (the network went away mid-run). */
-class FailingAfter implements Storage {
+class FailingAfter extends ForwardingStorage {
   puts = 0;
   constructor(
-    private readonly inner: Storage,
+    inner: Storage,
     private readonly allowed: number,
-  ) {}
-  get kind() {
-    return this.inner.kind;
+  ) {
+    super(inner);
   }
-  async put(key: string, data: Buffer | Readable): Promise<void> {
+  override async put(key: string, data: Buffer | Readable): Promise<void> {
     this.puts += 1;
     if (this.puts > this.allowed) {
       if (!Buffer.isBuffer(data)) data.destroy();
       throw new Error('connection reset');
     }
     return this.inner.put(key, data);
-  }
-  getStream(key: string, options?: ReadOptions): Promise<StoredObject | null> {
-    return this.inner.getStream(key, options);
-  }
-  delete(key: string): Promise<void> {
-    return this.inner.delete(key);
-  }
-  exists(key: string): Promise<boolean> {
-    return this.inner.exists(key);
-  }
-  size(key: string): Promise<number | null> {
-    return this.inner.size(key);
-  }
-  list(prefix?: string) {
-    return this.inner.list(prefix);
-  }
-  urlFor(key: string, options: UrlOptions): Promise<string | null> {
-    return this.inner.urlFor(key, options);
   }
 }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { syncPath } from '../../storage/local-disk-storage';
 import { BackupError } from './backup-manifest';
 
 /**
@@ -266,20 +267,4 @@ export async function postgresMigration(target: Pick<PostgresTarget, 'url' | 'sc
       throw error;
     }
   });
-}
-
-// --- files -------------------------------------------------------------------------------------------
-
-/** fsync of a file or folder; platforms that cannot sync a folder are left as they are. */
-export async function syncPath(target: string): Promise<void> {
-  let handle: fs.FileHandle | undefined;
-  try {
-    handle = await fs.open(target, 'r');
-    await handle.sync();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EBADF') throw error;
-  } finally {
-    await handle?.close();
-  }
 }

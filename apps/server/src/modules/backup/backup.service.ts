@@ -33,8 +33,8 @@ import {
   restoreSqlite,
   snapshotSqlite,
   sqliteTableCount,
-  syncPath,
 } from './backup-database';
+import { syncPath } from '../../storage/local-disk-storage';
 
 /**
  * Backups that restore (issue 21 §4): `backup` writes a consistent database snapshot, the data
