@@ -23,6 +23,13 @@ export function log(message: string): void {
   console.log(`[cluster ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
+/**
+ * How long nginx leaves out an instance that refused a connection (`fail_timeout`). A rolling restart
+ * waits this long after an instance is ready again before stopping the next one: otherwise, with fast
+ * restarts, every instance can be left out at once and nginx answers 502 "no live upstreams".
+ */
+export const PROXY_FAIL_TIMEOUT_SECONDS = 5;
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -357,7 +364,7 @@ export class Nginx {
       .replaceAll('{{PORT}}', String(port))
       // As root, nginx's workers would switch to `nobody`, who cannot write this run's folder.
       .replaceAll('{{USER}}', isRoot ? 'user root;' : '')
-      .replaceAll('{{SERVERS}}', upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'));
+      .replaceAll('{{SERVERS}}', upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_SECONDS}s;`).join('\n'));
     fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
     return new Nginx(prefix, port);
   }

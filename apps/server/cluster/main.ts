@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from './client';
 import { SCENARIOS, type Scenario, runFaultCampaign } from './faults';
-import { Cluster, type Instance, log, repoRoot, sleep } from './harness';
+import { Cluster, type Instance, PROXY_FAIL_TIMEOUT_SECONDS, log, repoRoot, sleep } from './harness';
 import { Steps, agreement, check, customerJourney, studioJourney } from './journeys';
 
 const argv = process.argv.slice(2);
@@ -58,6 +58,8 @@ async function rollingRestart(cluster: Cluster, steps: Steps, url: string, token
       instance.start();
       await instance.waitReady();
       downtimes.push(`${instance.id} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      // Back in the proxy's rotation before the next one goes (see PROXY_FAIL_TIMEOUT_SECONDS).
+      await sleep(PROXY_FAIL_TIMEOUT_SECONDS * 1000 + 500);
     }
     await sleep(500);
     running = false;
