@@ -235,12 +235,12 @@ function UndeliveredMailRow({ mail }: { mail: StudioUndeliveredMailItem }) {
       </Table.Td>
       <Table.Td>
         {mail.status === 'failed' ? (
-          <Badge variant="light" color="red">
+          <Badge variant="light" color="red" styles={{ label: { overflow: 'visible' } }}>
             Failed
           </Badge>
         ) : (
           <Stack gap={2}>
-            <Badge variant="light" color="yellow">
+            <Badge variant="light" color="yellow" styles={{ label: { overflow: 'visible' } }}>
               Pending
             </Badge>
             {mail.nextAttemptAt ? (
