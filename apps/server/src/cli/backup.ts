@@ -53,7 +53,7 @@ export async function runBackupCommand(argv: string[], context: BackupCommandCon
   if (values.verify && (values.files || values['no-files'])) throw new BackupUsageError('--verify takes no --files option');
   const io = openContext(context);
   const dir = path.resolve(io.cwd, folder);
-  try {
+  return exitOnBackupError(io, async () => {
     if (values.verify) return await verify(dir, io);
     const copyFiles = values.files ? true : values['no-files'] ? false : undefined;
     const { manifest, vanished } = await createBackup({
@@ -63,26 +63,20 @@ export async function runBackupCommand(argv: string[], context: BackupCommandCon
       copyFiles,
       appVersion: readAppVersion(),
       onProgress: progress('files', io.err),
-    });
-    const db = manifest.database;
-    const files = manifest.storage;
-    io.out(`Backup written to ${dir}`);
-    io.out(`  Database: ${db.kind === 'sqlite' ? 'SQLite snapshot' : `PostgreSQL dump (${db.schemas ? `schemas ${db.schemas.join(', ')}` : 'whole database'})`} ${db.file}, ${bytes(db.size)}, migration ${manifest.app.migration ?? 'none'}`);
-    io.out(
-      `  Files: ${files.fileCount} (${bytes(files.totalBytes)}) from ${files.kind} storage, ` +
-        (files.filesCopied ? 'copied into files/' : 'listed with their SHA-256, not copied (the store keeps them: S3 bucket versioning)'),
-    );
-    io.out(`  Signing secret: ${secretLine(manifest.jwtSecret.source)}`);
-    if (vanished.length > 0) list(io.err, `  Deleted while the backup ran (not in it): ${vanished.length}`, vanished);
-    io.out('The folder holds the signing secret and customers\' photos: keep it private (it is readable by its owner only).');
-    return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
+  const db = manifest.database;
+  const files = manifest.storage;
+  io.out(`Backup written to ${dir}`);
+  io.out(`  Database: ${db.kind === 'sqlite' ? 'SQLite snapshot' : `PostgreSQL dump (${db.schemas ? `schemas ${db.schemas.join(', ')}` : 'whole database'})`} ${db.file}, ${bytes(db.size)}, migration ${manifest.app.migration ?? 'none'}`);
+  io.out(
+    `  Files: ${files.fileCount} (${bytes(files.totalBytes)}) from ${files.kind} storage, ` +
+      (files.filesCopied ? 'copied into files/' : 'listed with their SHA-256, not copied (the store keeps them: S3 bucket versioning)'),
+  );
+  io.out(`  Signing secret: ${secretLine(manifest.jwtSecret.source)}`);
+  if (vanished.length > 0) list(io.err, `  Deleted while the backup ran (not in it): ${vanished.length}`, vanished);
+  io.out('The folder holds the signing secret and customers\' photos: keep it private (it is readable by its owner only).');
+  return 0;
+  });
 }
 
 /** `restore <dir>`; resolves with the exit code. */
@@ -92,7 +86,7 @@ export async function runRestoreCommand(argv: string[], context: BackupCommandCo
   if (!folder || extra.length > 0) throw new BackupUsageError('restore takes exactly one folder');
   const io = openContext(context);
   const dir = path.resolve(io.cwd, folder);
-  try {
+  return exitOnBackupError(io, async () => {
     const result = await restoreBackup({ dir, config: io.config, storage: io.storage, onProgress: progress('files', io.err) });
     const { manifest } = result;
     io.out(`Restored the backup of ${manifest.createdAt} (app ${manifest.app.version}) into ${io.config.dataDir}`);
@@ -111,13 +105,7 @@ export async function runRestoreCommand(argv: string[], context: BackupCommandCo
     }
     io.out('Restore complete: start the app on this data folder.');
     return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
 async function verify(dir: string, io: ReturnType<typeof openContext>): Promise<number> {
@@ -137,6 +125,19 @@ async function verify(dir: string, io: ReturnType<typeof openContext>): Promise<
 }
 
 /** parseArgs' complaints (an unknown option) as usage errors. */
+/** A BackupError (a refusal or a failed check, with its message) is exit code 1; anything else is a crash. */
+async function exitOnBackupError(io: { err: (line: string) => void }, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof BackupError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 function parseCommandLine<T>(parse: () => T): T {
   try {
     return parse();

@@ -98,14 +98,7 @@ export class LocalDiskStorage implements Storage {
     const root = path.resolve(this.root);
     const keys: string[] = [];
     const walk = async (folder: string, keyPrefix: string): Promise<void> => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await fs.readdir(folder, { withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
-      }
-      for (const entry of entries) {
+      for (const entry of await entriesOf(folder)) {
         const key = `${keyPrefix}${entry.name}`;
         if (entry.isDirectory()) {
           // Only folders that can hold keys under the prefix.
@@ -135,14 +128,7 @@ export class LocalDiskStorage implements Storage {
     const before = Date.now() - olderThanMs;
     let removed = 0;
     const walk = async (folder: string): Promise<void> => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await fs.readdir(folder, { withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
-      }
-      for (const entry of entries) {
+      for (const entry of await entriesOf(folder)) {
         const target = path.join(folder, entry.name);
         if (entry.isDirectory()) await walk(target);
         else if (entry.isFile() && TEMPORARY_FILE.test(entry.name)) {
@@ -166,6 +152,16 @@ export class LocalDiskStorage implements Storage {
   private pathOf(key: string): string {
     assertValidStorageKey(key);
     return path.join(this.root, ...key.split('/'));
+  }
+}
+
+/** A folder's entries; none when it is gone (deleted while a walk went through it). */
+async function entriesOf(folder: string): Promise<import('node:fs').Dirent[]> {
+  try {
+    return await fs.readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
   }
 }
 

@@ -86,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
       // When the image queue is full, a photo is refused (503) before its body is even read, and the
       // connection is closed rather than drained, so a burst's refused bodies are never read (the
-      // server stays ~25 MB lower after one: docs/benchmarks.md); the queue checks again before decoding.
+      // docs/benchmarks.md, "Image bursts"); the queue checks again before decoding.
       onRequest: async (request, reply) => {
         if (Number(request.headers['content-length'] ?? 0) <= PHOTO_BODY_BYTES) return;
         try {
