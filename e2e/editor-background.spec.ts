@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_BACKGROUND_COLOUR, editorMessages } from '@studio-gallery/contract';
 import { snap, uniqueEmail } from './support';
@@ -68,6 +68,42 @@ function meanDifference(a: Raw, b: Raw, rect: { x: number; y: number; width: num
   return total / (rect.width * rect.height * 3);
 }
 
+/** What a background looks like in the stage's top corners (the framed astronaut's corners are backdrop). */
+interface StageBackground {
+  name: string;
+  matches: (colour: [number, number, number]) => boolean;
+}
+const near = (target: readonly number[], tolerance: number) => (colour: [number, number, number]) => colour.every((v, c) => Math.abs(v - target[c]!) <= tolerance);
+const ON_STAGE = {
+  grey: { name: `colour ${DEFAULT_BACKGROUND_COLOUR}`, matches: near(GREY, 8) },
+  dodgerBlue: { name: 'colour #1E90FF', matches: near([0x1e, 0x90, 0xff], 10) },
+  uploaded: { name: 'the uploaded picture', matches: near([20, 120, 200], 12) },
+  // The built-in backdrops' corners: Studio grey is a neutral grey lighter than the photo's own backdrop;
+  // Soft blue is blue.
+  studioGrey: { name: 'the Studio grey backdrop', matches: ([r, g, b]) => Math.max(r, g, b) - Math.min(r, g, b) < 10 && r > BACKDROP.r + 20 && r < 150 },
+  softBlue: { name: 'the Soft blue backdrop', matches: ([r, , b]) => b > r + 25 },
+} satisfies Record<string, StageBackground>;
+
+/** The mean colours of the stage's two top corners as shown on screen. */
+async function stageCorners(canvas: Locator): Promise<[number, number, number][]> {
+  const shown = await rawOf(await canvas.screenshot({ animations: 'disabled' }));
+  const size = Math.max(4, Math.round(shown.width * 0.04));
+  return [meanAt(shown, 2, 2, size), meanAt(shown, shown.width - size - 2, 2, size)];
+}
+
+/** The stage shows `background` behind the person (waits while the picture is built). */
+async function expectOnStage(canvas: Locator, background: StageBackground, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const corners = await stageCorners(canvas);
+        return corners.every(background.matches) ? background.name : `corners ${corners.map((c) => c.map(Math.round).join(',')).join(' and ')}`;
+      },
+      { message: `the stage shows ${background.name}`, timeout, intervals: [250, 500, 1000] },
+    )
+    .toBe(background.name);
+}
+
 test('a customer replaces the background and applies the AI retouch; both are saved, the face untouched', async ({ page }) => {
   test.setTimeout(420_000);
   const email = uniqueEmail('background');
@@ -91,8 +127,18 @@ test('a customer replaces the background and applies the AI retouch; both are sa
   await expect(editor.getByText(editorMessages.removingBackground)).toBeHidden({ timeout: 120_000 });
   await expect(editor.getByText(editorMessages.removeBackgroundFailed)).toHaveCount(0);
 
+  // The stage shows every choice as it is made (issue 22: it showed the one before).
+  const stage = editor.getByTestId('edit-preview');
+  await editor.getByRole('button', { name: 'Studio grey' }).click();
+  await expectOnStage(stage, ON_STAGE.studioGrey);
+  await editor.getByRole('button', { name: 'Soft blue' }).click();
+  await expectOnStage(stage, ON_STAGE.softBlue);
+  const hex = editor.getByRole('textbox', { name: 'Hex colour' });
+  await hex.fill('#1E90FF');
+  await expectOnStage(stage, ON_STAGE.dodgerBlue);
   await editor.getByRole('button', { name: `Colour ${DEFAULT_BACKGROUND_COLOUR}` }).click();
   await expect(editor.getByText('Updating the picture…')).toBeHidden({ timeout: 60_000 });
+  await expectOnStage(stage, ON_STAGE.grey);
   await apply.click();
   await expect(editor.getByRole('button', { name: 'Original background' })).toBeVisible();
   await snap(page, 'editor-background-colour');
@@ -168,9 +214,12 @@ test('a customer replaces the background and applies the AI retouch; both are sa
     .png()
     .toFile(path.join(screenshots, 'editor-background-hair-edge.png'));
 
-  // Reopen: the background panel starts from the colour. A file that is not a picture is refused.
+  // Reopen: the stage shows the saved background before any panel is opened (issue 22: the original
+  // stayed until the background panel was). The background panel starts from the colour. A file that is
+  // not a picture is refused.
   await page.getByRole('button', { name: 'Edit Portrait' }).first().click();
   await expect(backgroundEntry).toBeEnabled({ timeout: 30_000 });
+  await expectOnStage(stage, ON_STAGE.grey, 120_000);
   await backgroundEntry.click();
   await expect(editor.getByRole('button', { name: `Colour ${DEFAULT_BACKGROUND_COLOUR}` })).toHaveAttribute('aria-pressed', 'true');
   const fileInput = editor.locator('input[type="file"]');
@@ -184,6 +233,7 @@ test('a customer replaces the background and applies the AI retouch; both are sa
   await fileInput.setInputFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: uploaded });
   await expect(editor.getByRole('button', { name: 'beach.jpg' })).toHaveAttribute('aria-pressed', 'true');
   await expect(editor.getByText('Updating the picture…')).toBeHidden({ timeout: 60_000 });
+  await expectOnStage(stage, ON_STAGE.uploaded);
   await snap(page, 'editor-background-upload');
 
   // A studio backdrop (the five built-ins of a studio without its own), applied.
@@ -191,6 +241,7 @@ test('a customer replaces the background and applies the AI retouch; both are sa
   await backdrop.click();
   await expect(backdrop).toHaveAttribute('aria-pressed', 'true');
   await expect(editor.getByText('Updating the picture…')).toBeHidden({ timeout: 60_000 });
+  await expectOnStage(stage, ON_STAGE.softBlue);
   await apply.click();
   await expect(apply).toBeDisabled();
   await snap(page, 'editor-background-preset');
@@ -219,7 +270,11 @@ test('a customer replaces the background and applies the AI retouch; both are sa
   const retouched = await rawOf((await downloadHighResolution(page, 'Portrait')).file);
   const corner = meanAt(retouched, 4, 4, patch);
   expect(corner[2]).toBeGreaterThan(corner[0] + 20);
+  // Reopened with a background and a retouch: the stage shows the saved result without a panel opened.
   await page.getByRole('button', { name: 'Edit Portrait' }).first().click();
+  await expect(backgroundEntry).toBeEnabled({ timeout: 30_000 });
+  await expectOnStage(stage, ON_STAGE.softBlue, 120_000);
+  await snap(page, 'editor-background-reopened');
   await editor.getByRole('button', { name: /AI Retouch/ }).click();
   await expect(editor.getByText('AI retouch applied')).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');

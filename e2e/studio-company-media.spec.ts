@@ -109,3 +109,42 @@ test('an admin gives a company its own backdrop and login picture, and its host 
     await other.close();
   });
 });
+
+// Issue 24 §5: a company's uploaded Banner, with no login pictures of its own, is what its host's
+// login screen shows (it showed the studio's default slides), at desktop and phone size.
+test("a company's banner shows on its host's login screen", async ({ page: studio, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the studio at desktop size; the company login runs at 1366 and 390 px inside this test');
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const company = `Banner Co ${stamp}`;
+  const host = `banner-${stamp}.localhost`;
+
+  await test.step('the admin creates a company and uploads its banner', async () => {
+    await signInToStudio(studio);
+    await openStudioScreen(studio, 'Companies');
+    const form = studio.getByRole('form', { name: 'New company' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(company);
+    await form.getByRole('textbox', { name: 'Host name (optional)' }).fill(host);
+    await form.getByRole('button', { name: 'Create company' }).click();
+    await expect(studio.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    const chooser = studio.waitForEvent('filechooser');
+    await studio.getByRole('button', { name: 'Upload Banner' }).click();
+    await (await chooser).setFiles(await picture('banner.jpg', { width: 2400, height: 1200 }, ['#c2255c', '#f59f00'], 'Banner Co'));
+    await expect(studio.getByRole('img', { name: 'Banner', exact: true })).toBeVisible();
+  });
+
+  const port = new URL(baseURL()).port;
+  for (const size of [{ name: 'desktop', viewport: { width: 1366, height: 900 } }, { name: 'phone', viewport: { width: 390, height: 844 } }]) {
+    await test.step(`its host's login screen shows the banner, not the studio's pictures (${size.viewport.width} px)`, async () => {
+      const context = await browser.newContext({ viewport: size.viewport });
+      const branded = await context.newPage();
+      await branded.goto(`http://${host}:${port}/login`);
+      const banner = branded.getByRole('img', { name: `${company} banner` }).filter({ visible: true });
+      await expect(banner).toHaveCount(1);
+      await expect(banner).toHaveAttribute('data-picture', /^\/api\/media\/branding\//);
+      await expect(branded.locator('img[src^="/api/media/sliders/"]')).toHaveCount(0);
+      await snap(branded, `company-banner-login-${size.name}`);
+      await context.close();
+    });
+  }
+});

@@ -43,6 +43,18 @@ const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 
 /**
+ * The customer's screens, by rule: every module src/app/router.tsx loads lazily (its routes and
+ * layouts) except the studio's (file names starting with `studio`), so a route added later is
+ * covered without being listed. What they run up front is the only code the customer's chunks may
+ * hold (see the 'ui-screens' and 'shared' groups); scripts/check-chunk-graph.ts checks the result.
+ */
+function customerRouteModules(): string[] {
+  const router = readFileSync(`${srcDir}app/router.tsx`, 'utf8');
+  const lazy = new Set([...router.matchAll(/import\(\s*'(\.\/[^']+)'\s*\)/g)].map((m) => m[1]!));
+  return [...lazy].filter((spec) => !/^studio/.test(spec.split('/').pop()!)).map((spec) => `${srcDir}app/${spec.slice(2)}.tsx`);
+}
+
+/**
  * The contract's modules only declare constants, functions and schemas. A schema is a chain of zod
  * calls (`z.string().trim().max(200)`) that the bundler must assume has side effects, so every schema
  * of a module the preload script takes one constant from would be bundled (with zod) and built. This
@@ -199,14 +211,16 @@ function firstScreenModules() {
   const startup = new Set<string>();
   const gallery = new Set<string>();
   const galleryLater = new Set<string>();
+  const customer = new Set<string>();
   const plugin: Plugin = {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
-      const [startupModules, galleryModules, laterModules] = await Promise.all([
+      const [startupModules, galleryModules, laterModules, customerModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
+        modulesRunUpFront([APP_ENTRY, ...customerRouteModules()]),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
         into.clear();
@@ -215,6 +229,7 @@ function firstScreenModules() {
       fill(startup, startupModules);
       fill(gallery, galleryModules);
       fill(galleryLater, laterModules);
+      fill(customer, customerModules);
     },
   };
   return {
@@ -222,6 +237,8 @@ function firstScreenModules() {
     atStartup: (id: string) => startup.has(id),
     inGallery: (id: string) => gallery.has(id),
     inGalleryLater: (id: string) => galleryLater.has(id),
+    /** Run up front by start-up or a customer's route (not what they load lazily: the editor, modals). */
+    byCustomer: (id: string) => customer.has(id),
   };
 }
 

@@ -226,8 +226,8 @@ describe('the employees CSV import', () => {
   async function preview(companyId: number, csv: string) {
     return t.request('POST', `/api/studio/companies/${companyId}/employees/import/preview`, { token: staff.token, body: { csv } });
   }
-  async function importCsv(companyId: number, csv: string) {
-    return t.request('POST', `/api/studio/companies/${companyId}/employees/import`, { token: staff.token, body: { csv } });
+  async function importCsv(companyId: number, csv: string, skipLines?: number[]) {
+    return t.request('POST', `/api/studio/companies/${companyId}/employees/import`, { token: staff.token, body: { csv, ...(skipLines ? { skipLines } : {}) } });
   }
   async function employeeCount(companyId: number): Promise<number> {
     return (await t.request('GET', `/api/studio/companies/${companyId}`, { token: staff.token })).body.employeeCount;
@@ -301,7 +301,7 @@ describe('the employees CSV import', () => {
     const fixed = [lines[0], lines[1], 'Bo,Ray,bo@acme.test,', lines[3], 'Dee,Doe,dee@acme.test,', lines[5]].join('\r\n');
     const imported = await importCsv(acme.id, fixed);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body).toEqual({ imported: 5, created: 4, attached: 1, alreadyMembers: 0 });
+    expect(imported.body).toEqual({ imported: 5, created: 4, attached: 1, alreadyMembers: 0, skippedLines: [] });
     expect(await employeeCount(acme.id)).toBe(5);
     const ann = await t.db.kysely.selectFrom('users').selectAll().where('email', '=', 'ann@acme.test').executeTakeFirstOrThrow();
     expect(ann).toMatchObject({ first_name: 'Ann', contact_number: '+1 555 123 4567', activated: 0, password_hash: null, corporate_client_id: acme.id, role: 'customer' });
@@ -310,10 +310,31 @@ describe('the employees CSV import', () => {
 
     // Importing the same file again changes nothing.
     const again = await importCsv(acme.id, fixed);
-    expect(again.body).toEqual({ imported: 5, created: 0, attached: 0, alreadyMembers: 5 });
+    expect(again.body).toEqual({ imported: 5, created: 0, attached: 0, alreadyMembers: 5, skippedLines: [] });
     expect((await preview(acme.id, fixed)).body.totals).toMatchObject({ member: 5, new: 0 });
     const log = await activity('company.employee.import');
     expect(log[0]).toMatchObject({ subject: `company:${acme.id}`, details: { rows: 5 } });
+  });
+
+  it('imports the valid rows only when the studio chose to skip every bad line (issue 24 §8)', async () => {
+    const acme = await createCompany({ name: 'CSV skip' });
+    const csv = [header, 'Ann,Lee,ann@skip.test,', 'Bo,Ray,bo@skip.test,', 'Cy,Dee,cy@skip.test,', 'Di,Bad,not-an-email,', 'Ed,Bad,also bad,'].join('\n');
+    // Skipping only one of the two bad lines still refuses the file, and writes nothing.
+    const partly = await importCsv(acme.id, csv, [5]);
+    expect(partly.status).toBe(400);
+    expect(partly.body.message).toMatch(/^1 row has errors, so nothing was imported\. Line 6: email is not a valid email address/);
+    expect(await employeeCount(acme.id)).toBe(0);
+    for (const lines of [[0], [-1], ['5']]) {
+      expect((await importCsv(acme.id, csv, lines as number[])).status).toBe(400);
+    }
+    expect(await employeeCount(acme.id)).toBe(0);
+
+    const imported = await importCsv(acme.id, csv, [5, 6]);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toEqual({ imported: 3, created: 3, attached: 0, alreadyMembers: 0, skippedLines: [5, 6] });
+    expect(await employeeCount(acme.id)).toBe(3);
+    const log = await activity('company.employee.import');
+    expect(log[0]).toMatchObject({ subject: `company:${acme.id}`, details: { rows: 3, skippedLines: [5, 6] } });
   });
 
   it('imports 5,000 rows in one go', async () => {

@@ -139,6 +139,24 @@ describe("a company's slider pictures", () => {
     expect(await activity('company.slider.add')).toEqual(expect.arrayContaining([expect.objectContaining({ subject: `company:${acme.id}` })]));
   });
 
+  it("shows a company's own banner on its host's login screen instead of the studio's pictures (issue 24 §5)", async () => {
+    const globex = await createCompany('Globex', ['globex.gallery.test']);
+    const studioLogin = await loginSlides('elsewhere.test');
+    expect(await loginSlides('globex.gallery.test')).toEqual(studioLogin);
+
+    const banner = await upload(`/api/studio/companies/${globex.id}/images/banner`, await testPhoto(12, { width: 2000, height: 1200 }));
+    expect(banner.status, JSON.stringify(banner.body)).toBeLessThan(300);
+    const branding = await getOnHost('/api/corporate-clients?baseUrl.equals=globex.gallery.test', 'globex.gallery.test');
+    expect(branding.status).toBe(200);
+    const imageBG = (branding.body as JsonBody[])[0]?.imageBG as string;
+    expect(imageBG).toMatch(/^\/api\/media\/branding\//);
+    // The login screen shows the banner: no studio pictures on its host, the studio's everywhere else.
+    expect(await loginSlides('globex.gallery.test')).toEqual([]);
+    expect(await loginSlides('elsewhere.test')).toEqual(studioLogin);
+    // The sidebar's promo pictures are not a login screen: still the studio's.
+    expect(await sidebarSlides('globex.gallery.test')).toEqual(await sidebarSlides('elsewhere.test'));
+  });
+
   it('puts new pictures last, reorders them, and deleting one removes it and its file', async () => {
     const initech = await createCompany('Initech', ['initech.test']);
     const url = `/api/studio/companies/${initech.id}/sliders/sidebar`;

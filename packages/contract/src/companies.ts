@@ -171,6 +171,19 @@ export const employeesImportRequest = z.object({
 });
 export type EmployeesImportRequest = z.infer<typeof employeesImportRequest>;
 
+/** POST …/employees/import: the CSV's text and the lines the studio chose to skip. */
+export const employeesImportCommand = employeesImportRequest.extend({
+  skipLines: z
+    .array(z.number().int().positive())
+    .max(EMPLOYEES_CSV_LIMITS.maxRows)
+    .optional()
+    .describe(
+      'Lines of the file to leave out, chosen by the studio after the preview (e.g. the rows with errors). Every row with an error must be ' +
+        'among them, else nothing is imported (400). Default: none, so one bad row refuses the whole file.',
+    ),
+});
+export type EmployeesImportCommand = z.infer<typeof employeesImportCommand>;
+
 export const EMPLOYEE_ROW_STATUSES = ['new', 'existing', 'member'] as const;
 export const employeesImportRow = z.object({
   line: z.number().describe('The line of the file the row starts on (the header is line 1)'),
@@ -204,6 +217,7 @@ export const employeesImportResult = z
     created: z.number().describe('New accounts made (inactive until invited)'),
     attached: z.number().describe('Existing customers attached'),
     alreadyMembers: z.number().describe('Rows already employees of this company (left as they are)'),
+    skippedLines: z.array(z.number()).describe('The lines left out, as asked (skipLines); empty when none'),
   })
   .register(z.globalRegistry, { id: 'StudioEmployeesImportResult', description: 'What the import wrote, all in one transaction' });
 export type EmployeesImportResult = z.infer<typeof employeesImportResult>;

@@ -7,6 +7,13 @@ import { idParam } from './common';
  * value does; docs/api.md documents the recipe.
  */
 
+/**
+ * The most pixels remove-background and retouch-portrait decode (issue 22 §4), from the image's header:
+ * a 24 MP camera's 6000x4000 passes. Their models see a 640 px copy; only the refinement and the
+ * retouch work at full size, and their memory grows with it (a 100 MP PNG took the server to 2 GB).
+ */
+export const AI_MAX_INPUT_PIXELS = 25_000_000;
+
 /** Texts of the editor (spec §8) and ours. */
 export const editorMessages = {
   faceModelsFailed: 'Failed to load face detection models',
@@ -27,6 +34,8 @@ export const editorMessages = {
   noEditToRevert: 'This photo has no edit to revert.',
   editedImageInvalid: 'The edited image must be a JPEG, PNG or WebP picture.',
   editedImageTooLarge: 'The edited image is too large (at most 100 megapixels).',
+  /** Ours: remove-background and retouch-portrait refuse more than AI_MAX_INPUT_PIXELS. */
+  aiImageTooLarge: 'The photo is too large for the AI tools (at most 25 megapixels).',
   passportNoRetouch: 'A passport photo must not be retouched or have its background replaced.',
   /** Ours, as saveEditsNeedsLogin: background removal is for signed-in customers. */
   removeBackgroundNeedsLogin: 'You can remove the background after logging in',

@@ -27,8 +27,19 @@ export const galleryMessages = {
 } as const;
 
 /** Gallery tabs (spec §2), the `flag` of the page calls; matched case-insensitively. */
-export const GALLERY_FLAGS = ['All', 'Original', 'Favorites', 'Retouched', 'Skip'] as const;
+export const GALLERY_TAB_FLAGS = ['All', 'Original', 'Favorites', 'Retouched', 'Skip'] as const;
+/**
+ * The views of /main/shared and /main/download (spec §2, issue 24 §1), also `flag` values: the photos
+ * the customer shared, and those downloaded (single, ZIP or Full resolution). Not skipped ones.
+ */
+export const GALLERY_VIEW_FLAGS = ['Shared', 'Downloads'] as const;
+export const GALLERY_FLAGS = [...GALLERY_TAB_FLAGS, ...GALLERY_VIEW_FLAGS] as const;
 export type GalleryFlag = (typeof GALLERY_FLAGS)[number];
+export type GalleryViewFlag = (typeof GALLERY_VIEW_FLAGS)[number];
+
+export function isGalleryView(flag: GalleryFlag): flag is GalleryViewFlag {
+  return (GALLERY_VIEW_FLAGS as readonly string[]).includes(flag);
+}
 
 export const galleryFlag = z
   .string()
@@ -40,8 +51,8 @@ export const galleryFlag = z
     }
     return flag;
   })
-  // The document lists the five values; the server also takes them in any letter case.
-  .meta({ enum: [...GALLERY_FLAGS], description: 'Gallery tab (any letter case)' });
+  // The document lists the values; the server also takes them in any letter case.
+  .meta({ enum: [...GALLERY_FLAGS], description: 'Gallery tab, or the Shared / Downloads view (any letter case)' });
 
 /** Gallery page sizes (spec §9): 12, 24, 36 in the gallery, 20 and 30 in older flows; any 1-100 accepted. */
 /**
@@ -249,16 +260,41 @@ export const photoResolution = z
       'letter case, spaces and dashes are ignored',
   });
 
+/** The renditions' exact pixel sizes (spec §9: Social Media 1000x1500, High Resolution 1600x2400). */
+export const RENDITION_SIZES = { sm: { width: 1000, height: 1500 }, hr: { width: 1600, height: 2400 } } as const;
+
+/**
+ * Full resolution is offered for a photo only when its original has more pixels than High Resolution
+ * (issue 24 §7: a 800x1200 original is no "full" size next to the 1600x2400 rendition).
+ */
+export function fullResolutionIsLarger(size: { width: number; height: number }): boolean {
+  return size.width * size.height > RENDITION_SIZES.hr.width * RENDITION_SIZES.hr.height;
+}
+
+const photoUrl = z.string().trim().max(2048);
+
+/** GET /ex/images/download-options: with `url`, the sizes of that one photo. */
+export const downloadOptionsQuery = z.object({
+  url: photoUrl.min(1).optional().describe("A signed URL of one photo (any of its files): that photo's sizes, Full resolution only when its original is larger"),
+});
+
+const downloadSize = z.object({ resolution: z.enum(DOWNLOAD_RESOLUTIONS), width: z.number(), height: z.number() });
+export type DownloadSize = z.infer<typeof downloadSize>;
+
 /** GET /ex/images/download-options: the sizes the viewer's photos can be downloaded at (the owner's company decides Full resolution). */
 export const downloadOptionsResponse = z
   .object({
-    resolutions: z.array(z.enum(DOWNLOAD_RESOLUTIONS)).describe('sm and hr always; full when allowed'),
+    resolutions: z
+      .array(z.enum(DOWNLOAD_RESOLUTIONS))
+      .describe("sm and hr always; full when allowed (and, with url, when that photo's original is larger than High Resolution)"),
     allowFullResolution: z.boolean().describe("Whether the photo owner's company allows Full resolution downloads"),
+    sizes: z
+      .array(downloadSize)
+      .describe('The pixel size of each offered resolution (full: only with url, the size of the original the photo shows)'),
   })
   .register(z.globalRegistry, { id: 'DownloadOptions', description: 'The download sizes offered to this viewer' });
 export type DownloadOptionsResponse = z.infer<typeof downloadOptionsResponse>;
 
-const photoUrl = z.string().trim().max(2048);
 export const downloadSingleImageRequest = z.object({
   SessionId: idParam.optional(),
   Width: z.coerce.number().int().positive().optional(),

@@ -81,7 +81,7 @@ const COLUMNS_OF_INTERFACE: { [T in keyof Database]: Record<keyof Database[T], t
     id: true, session_id: true, user_id: true, name: true, content_hash: true, width: true, height: true,
     media_key: true, original_ext: true, retouched_media_key: true, retouched_ext: true, media_crc32: true, retouched_crc32: true, is_retouched: true,
     edited_media_key: true, edited_ext: true, edited_crc32: true, edited_from: true, edit_recipe: true, edited_at: true,
-    is_favourite: true, is_skipped: true, shared_at: true, deleted_at: true, position: true, created_at: true,
+    is_favourite: true, is_skipped: true, shared_at: true, downloaded_at: true, deleted_at: true, position: true, created_at: true,
   },
   service_providers: {
     id: true, name: true, email: true, is_default: true, touch_up_price_cents: true, background_price_cents: true,

@@ -236,6 +236,8 @@ export interface PhotosTable {
   is_favourite: Generated<Flag>;
   is_skipped: Generated<Flag>;
   shared_at: Timestamp | null;
+  /** When first downloaded (single or ZIP, any size; 2026-11-28-07): the Downloads view. */
+  downloaded_at: Timestamp | null;
   deleted_at: Timestamp | null;
   /** Order inside the session (file name order at import). */
   position: number;

@@ -1,4 +1,4 @@
-import { editorMessages } from '@studio-gallery/contract';
+import { AI_MAX_INPUT_PIXELS, editorMessages } from '@studio-gallery/contract';
 import { ValidationError } from '../errors';
 import { ImageTooLargeError, type SourceImage, UnreadableImageError, inspectSource } from './renditions';
 
@@ -17,6 +17,17 @@ export function checkEditedImage(image: Buffer): Promise<SourceImage> {
     if (!EDITED_FORMATS.has(source.extension)) throw new UnreadableImageError(`unsupported format ${source.extension}`);
     return source;
   });
+}
+
+/**
+ * The checks of an image for the AI tools (remove-background, retouch-portrait): checkEditedImage's,
+ * then at most AI_MAX_INPUT_PIXELS from its header, so a larger one is refused (400) before it reaches
+ * a worker thread or any pixel is decoded.
+ */
+export async function checkAiInputImage(image: Buffer): Promise<SourceImage> {
+  const source = await checkEditedImage(image);
+  if (source.width * source.height > AI_MAX_INPUT_PIXELS) throw new ValidationError(editorMessages.aiImageTooLarge);
+  return source;
 }
 
 /** Runs image work, turning UnreadableImageError / ImageTooLargeError into the editor's 400s. */

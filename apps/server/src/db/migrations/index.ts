@@ -23,6 +23,7 @@ import { fullResolutionDownloads } from './2026-11-28-03-full-resolution-downloa
 import { sharedBudgets } from './2026-11-28-04-shared-budgets';
 import { mailOutbox } from './2026-11-28-05-mail-outbox';
 import { uploadRecovery } from './2026-11-28-06-upload-recovery';
+import { photoDownloads } from './2026-11-28-07-photo-downloads';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -53,5 +54,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-28-04-shared-budgets': sharedBudgets(),
     '2026-11-28-05-mail-outbox': mailOutbox(dialect),
     '2026-11-28-06-upload-recovery': uploadRecovery(),
+    '2026-11-28-07-photo-downloads': photoDownloads(),
   };
 }

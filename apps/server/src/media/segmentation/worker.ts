@@ -1,3 +1,4 @@
+import { AI_MAX_INPUT_PIXELS } from '@studio-gallery/contract';
 import { MAX_INPUT_PIXELS } from '../renditions';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
@@ -35,13 +36,14 @@ type Decoded = { rgb: Buffer; width: number; height: number; small: { data: Buff
 
 /**
  * The upright RGB pixels of the image (alpha flattened on white) and a copy at MODEL_INPUT_LONG_EDGE
- * (what the browser's face worker feeds its models), or why not.
+ * (what the browser's face worker feeds its models), or why not: 'too-large' past `maxPixels` (the
+ * routes check the header first; this is the backstop).
  */
-async function decode(image: Uint8Array): Promise<Decoded | { ok: false; reason: 'unreadable' | 'too-large' }> {
+async function decode(image: Uint8Array, maxPixels: number): Promise<Decoded | { ok: false; reason: 'unreadable' | 'too-large' }> {
   const sharp = await loadSharp();
   let rgb: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
-    rgb = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    rgb = await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
       .rotate()
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
@@ -63,7 +65,7 @@ export default async function removeBackground({ image, assets }: RemoveBackgrou
   const sharp = await loadSharp();
   const started = performance.now();
   // As the browser: the photo downscaled to 640 px on its long edge, then stretched to 256x256 in tfjs.
-  const input = await decode(image);
+  const input = await decode(image, AI_MAX_INPUT_PIXELS);
   if ('ok' in input) return input;
   const { width, height, small } = input;
   const rgb = { data: input.rgb };
@@ -132,7 +134,7 @@ function retouchAt(face: Face, small: Small, rgb: Buffer, width: number, height:
 export async function retouchPortrait({ image, assets, strength }: RetouchPortraitTask): Promise<RetouchPortraitResult> {
   const sharp = await loadSharp();
   const started = performance.now();
-  const input = await decode(image);
+  const input = await decode(image, AI_MAX_INPUT_PIXELS);
   if ('ok' in input) return input;
   const { rgb, width, height, small } = input;
   const decoded = performance.now();
@@ -197,7 +199,7 @@ function hexColour(hex: string): [number, number, number] {
 export async function applyPhotoPresets({ image, assets, strength, backgrounds, longEdge, quality }: ApplyPhotoPresetsTask): Promise<ApplyPhotoPresetsResult> {
   const sharp = await loadSharp();
   const started = performance.now();
-  const input = await decode(image);
+  const input = await decode(image, MAX_INPUT_PIXELS);
   if ('ok' in input) return input;
   const { small } = input;
   let { rgb, width, height } = input;

@@ -24,10 +24,16 @@ export class BrandingService {
     return client ? [toCorporateClient(client)] : [];
   }
 
-  /** A slider's pictures for the request's host: its company's, else (none, or no company) the studio's. */
+  /**
+   * A slider's pictures for the request's host: its company's; else, on a company's host, none when the
+   * company has a banner of its own (the login screen shows that banner instead of the studio's
+   * pictures); else (no company, or neither pictures nor a banner) the studio's.
+   */
   async sliderImages(kind: SliderKind, host: string | undefined): Promise<SliderImage[]> {
     const client = host ? await this.branding.findByHost(normalizeHost(host), normalizeCompanyHost(host)) : undefined;
-    let rows = client && !client.is_default ? await this.branding.listSliderImages(kind, { clientId: client.id }) : [];
+    const company = client && !client.is_default ? client : undefined;
+    let rows = company ? await this.branding.listSliderImages(kind, { clientId: company.id }) : [];
+    if (rows.length === 0 && kind === 'gallery' && company?.background_key) return [];
     if (rows.length === 0) rows = await this.branding.listSliderImages(kind, 'studio');
     return rows.map((row) => ({ id: row.id, title: row.title, photoUrl: mediaUrl(row.photo_key), url: row.link_url }));
   }

@@ -201,28 +201,32 @@ export class CompaniesService {
 
   /**
    * Imports the CSV's employees all in one transaction, or none: the rows are checked again here
-   * (the preview may be stale), and any row with an error refuses the whole file.
+   * (the preview may be stale), and any row with an error refuses the whole file unless the studio
+   * chose to skip its line (`skipLines`, after seeing the preview).
    */
-  async importEmployees(actor: ActivityActor, id: number, csv: string): Promise<EmployeesImportResult> {
+  async importEmployees(actor: ActivityActor, id: number, csv: string, skipLines: readonly number[] = []): Promise<EmployeesImportResult> {
     const company = await this.companyOfEmployees(id);
+    const skipped = new Set(skipLines);
     const preview = await this.preview(id, csv);
-    refuseUnlessClean(preview);
+    refuseUnlessClean(preview, skipped);
     const now = this.clock();
-    const employees = preview.rows.map(({ firstName, lastName, email, phone }) => ({ firstName, lastName, email, phone }));
+    const kept = preview.rows.filter((row) => !skipped.has(row.line));
+    const skippedLines = preview.rows.filter((row) => skipped.has(row.line)).map((row) => row.line);
+    const employees = kept.map(({ firstName, lastName, email, phone }) => ({ firstName, lastName, email, phone }));
     const result = await this.write(id, employees, now, (counts) => ({
       actor,
       action: 'company.employee.import',
       subject: `company:${id}`,
-      details: { company: company.row.name, rows: employees.length, ...counts },
+      details: { company: company.row.name, rows: employees.length, ...(skippedLines.length > 0 ? { skippedLines } : {}), ...counts },
       at: now,
     }));
     if (result.conflicts.length > 0) {
       // Someone attached these to another company since the check: check again and refuse.
       const again = await this.preview(id, csv);
-      refuseUnlessClean(again);
+      refuseUnlessClean(again, skipped);
       throw new ConflictError(`${result.conflicts[0]} is an employee of another company`);
     }
-    return { imported: employees.length, created: result.created, attached: result.attached, alreadyMembers: result.alreadyMembers };
+    return { imported: employees.length, created: result.created, attached: result.attached, alreadyMembers: result.alreadyMembers, skippedLines };
   }
 
   private async preview(id: number, csv: string): Promise<EmployeesImportPreview> {
@@ -284,11 +288,12 @@ export class CompaniesService {
   }
 }
 
-function refuseUnlessClean(preview: EmployeesImportPreview): void {
-  if (preview.totals.invalid > 0) {
-    const first = preview.rows.find((r) => r.errors.length > 0)?.errors[0] ?? '';
-    const n = preview.totals.invalid;
-    throw new EmployeesImportRefused(`${n} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. ${first}`, preview);
+/** Refuses the file when a row has an error and its line is not among those the studio chose to skip. */
+function refuseUnlessClean(preview: EmployeesImportPreview, skipped: ReadonlySet<number>): void {
+  const unskipped = preview.rows.filter((r) => r.errors.length > 0 && !skipped.has(r.line));
+  if (unskipped.length > 0) {
+    const n = unskipped.length;
+    throw new EmployeesImportRefused(`${n} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. ${unskipped[0]?.errors[0] ?? ''}`, preview);
   }
 }
 

@@ -1,6 +1,6 @@
 import { editorMessages } from '@studio-gallery/contract';
 import { ForbiddenError, ValidationError } from '../../errors';
-import { checkEditedImage } from '../../media/edited-image';
+import { checkAiInputImage } from '../../media/edited-image';
 import { decodeBase64Image } from '../../media/profile-image';
 import type { SegmentationPool } from '../../media/segmentation/segmentation-pool';
 import type { Viewer } from '../gallery/gallery.service';
@@ -26,9 +26,9 @@ export class BackgroundRemovalService {
   async removeBackground(viewer: Viewer, imageBase64: string): Promise<Buffer> {
     if (viewer.kind === 'visitor') throw new ForbiddenError(editorMessages.removeBackgroundNeedsLogin);
     const image = decodeBase64Image(imageBase64);
-    await checkEditedImage(image);
+    await checkAiInputImage(image);
     const result = await this.segmentation.removeBackground(image);
-    if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.editedImageTooLarge : editorMessages.editedImageInvalid);
+    if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.aiImageTooLarge : editorMessages.editedImageInvalid);
     return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
   }
 

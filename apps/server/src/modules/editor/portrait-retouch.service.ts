@@ -1,6 +1,6 @@
 import { RETOUCH_DEFAULT_STRENGTH, editorMessages } from '@studio-gallery/contract';
 import { ForbiddenError, ValidationError } from '../../errors';
-import { checkEditedImage } from '../../media/edited-image';
+import { checkAiInputImage } from '../../media/edited-image';
 import { decodeBase64Image } from '../../media/profile-image';
 import type { SegmentationPool } from '../../media/segmentation/segmentation-pool';
 import type { Viewer } from '../gallery/gallery.service';
@@ -25,9 +25,9 @@ export class PortraitRetouchService {
   async retouchPortrait(viewer: Viewer, imageBase64: string, strength: number = RETOUCH_DEFAULT_STRENGTH): Promise<{ jpeg: Buffer; faceFound: boolean }> {
     if (viewer.kind === 'visitor') throw new ForbiddenError(editorMessages.retouchNeedsLogin);
     const image = decodeBase64Image(imageBase64);
-    await checkEditedImage(image);
+    await checkAiInputImage(image);
     const result = await this.pool.retouchPortrait(image, strength);
-    if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.editedImageTooLarge : editorMessages.editedImageInvalid);
+    if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.aiImageTooLarge : editorMessages.editedImageInvalid);
     return { jpeg: Buffer.from(result.jpeg.buffer, result.jpeg.byteOffset, result.jpeg.byteLength), faceFound: result.faceFound };
   }
 }

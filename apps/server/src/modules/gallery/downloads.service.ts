@@ -4,6 +4,9 @@ import {
   DOWNLOAD_RESOLUTIONS,
   type DownloadOptionsResponse,
   type DownloadResolution,
+  type DownloadSize,
+  fullResolutionIsLarger,
+  RENDITION_SIZES,
   type DownloadTokenResponse,
   EDITED_FILE_PREFIX,
   galleryMessages,
@@ -113,7 +116,7 @@ export class DownloadsService {
       ref.variant === 'original' && request.retouchUrl?.trim() && ref.photo.retouched_media_key ? shownVariant(ref.photo, 'retouched') : ref.variant;
     const expiresSeconds = Math.ceil((this.clock().getTime() + TOKEN_LIFETIME_MS) / 1000);
     const payload = packClaims({ photoId: ref.photo.id, variant, resolution: request.resolution, expiresSeconds });
-    await this.gallery.recordEvent('downloaded', [ref.photo], viewer, { resolution: request.resolution });
+    await this.gallery.recordDownload([ref.photo], viewer, { resolution: request.resolution });
     const extension = storedVersion(ref.photo, variant)?.extension;
     return { hash: `${payload}.${this.sign(payload)}`, downloadImageName: downloadName(ref.photo.name, variant, request.resolution, extension) };
   }
@@ -187,7 +190,7 @@ export class DownloadsService {
       }),
     );
     for (const entry of entries) entry.name = names.take(entry.name);
-    await this.gallery.recordEvent('downloaded', refs.map((ref) => ref.photo), viewer, { resolution, zip: true });
+    await this.gallery.recordDownload(refs.map((ref) => ref.photo), viewer, { resolution, zip: true });
 
     // STORE only, CRC-32s as recorded at import (else computed on the way through), sizes known: an
     // exact Content-Length, a few files open ahead, all closed if the client goes away (media/zip-writer.ts).
@@ -202,13 +205,22 @@ export class DownloadsService {
   }
 
   /**
-   * GET /ex/images/download-options: the sizes offered to the viewer. Full resolution is the photo
-   * owner's company's choice: a customer's own company, a visitor's session owner's.
+   * GET /ex/images/download-options: the sizes offered to the viewer, with their pixel sizes. Full
+   * resolution is the photo owner's company's choice: a customer's own company, a visitor's session
+   * owner's; with a photo's URL, also only when that photo's original is larger than High Resolution.
    */
-  async options(viewer: Viewer): Promise<DownloadOptionsResponse> {
-    const ownerId = viewer.kind === 'user' ? viewer.userId : (await this.gallery.sessionOfCode(viewer.code)).user_id;
+  async options(viewer: Viewer, photoUrl?: string): Promise<DownloadOptionsResponse> {
+    // With a photo: its owner's company decides, and its original's size (never a "full" smaller than High Resolution).
+    const photo = photoUrl ? (await this.gallery.photoFromUrl(viewer, photoUrl)).photo : null;
+    const ownerId = photo ? photo.user_id : viewer.kind === 'user' ? viewer.userId : (await this.gallery.sessionOfCode(viewer.code)).user_id;
     const allowFullResolution = await this.gallery.fullResolutionAllowed(ownerId);
-    return { resolutions: DOWNLOAD_RESOLUTIONS.filter((r) => r !== 'full' || allowFullResolution), allowFullResolution };
+    const sizes: DownloadSize[] = [
+      { resolution: 'sm', ...RENDITION_SIZES.sm },
+      { resolution: 'hr', ...RENDITION_SIZES.hr },
+    ];
+    if (allowFullResolution && photo && fullResolutionIsLarger(photo)) sizes.push({ resolution: 'full', width: photo.width, height: photo.height });
+    const offersFull = allowFullResolution && (photo === null || sizes.length === 3);
+    return { resolutions: DOWNLOAD_RESOLUTIONS.filter((r) => r !== 'full' || offersFull), allowFullResolution, sizes };
   }
 
   /** 403 unless the company of every owner allows Full resolution (the studio's switch, per company). */

@@ -545,6 +545,21 @@ export class GalleryRepository {
     return this.changed(id, (before) => (before.shared_at ? null : { shared_at: at.toISOString() }));
   }
 
+  /**
+   * Marks photos downloaded (the Downloads view; the first download's time is kept). Outside the
+   * counters (no tab counts downloads); the revision trigger still renews their cached pages.
+   */
+  async markDownloaded(ids: readonly number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('photos')
+      .set({ downloaded_at: at.toISOString() })
+      .where('id', 'in', [...ids])
+      .where('downloaded_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
   /** Removes the photo from every list; its files stay in storage. */
   softDelete(id: number, at: Date): Promise<PhotoRow | null> {
     return this.changed(id, () => ({ deleted_at: at.toISOString() }));
@@ -629,6 +644,10 @@ function flagFilter(eb: ExpressionBuilder<Database, 'photos'>, flag: GalleryFlag
       return eb.and([eb('is_skipped', '=', 0), eb('is_favourite', '=', 1)]);
     case 'Skip':
       return eb('is_skipped', '=', 1);
+    case 'Shared':
+      return eb.and([eb('is_skipped', '=', 0), eb('shared_at', 'is not', null)]);
+    case 'Downloads':
+      return eb.and([eb('is_skipped', '=', 0), eb('downloaded_at', 'is not', null)]);
   }
 }
 

@@ -2,11 +2,13 @@ import {
   type EditRecipe,
   type GalleryFlag,
   type GalleryPhoto,
+  type GalleryViewFlag,
   type GallerySession,
   type PagedPhotosResponse,
   type SessionListResponse,
   editRecipe,
   editorMessages,
+  isGalleryView,
   galleryLifecycleMessages,
   galleryMessages,
 } from '@studio-gallery/contract';
@@ -168,14 +170,16 @@ export class GalleryService {
       offset: (request.page - 1) * request.pageSize,
       order: request.order ?? DEFAULT_PAGE_ORDER,
     });
-    const countOfFlag: Record<GalleryFlag, number> = {
+    const countOfTab: Record<Exclude<GalleryFlag, GalleryViewFlag>, number> = {
       All: counts.all,
       Original: counts.original,
       Retouched: counts.retouched,
       Favorites: counts.favourites,
       Skip: counts.skipped,
     };
-    const totalCount = search === null ? countOfFlag[request.flag] : await this.gallery.countMatching(scope, request.flag, search);
+    // The Shared and Downloads views have no counters: counted from their photos (few).
+    const totalCount =
+      search === null && !isGalleryView(request.flag) ? countOfTab[request.flag] : await this.gallery.countMatching(scope, request.flag, search);
     const totalPages = Math.ceil(totalCount / request.pageSize);
     return {
       items: rows.map((row) => this.toPhoto(row, expires)),
@@ -394,6 +398,15 @@ export class GalleryService {
    * Records a customer's action on photos for the studio's timeline (downloads, edits: GalleryService
    * is their gate). Several photos make one event without a photo, with their count.
    */
+  /** A download (single or ZIP, any size): the photos join the Downloads view, and the studio's timeline records it. */
+  async recordDownload(photos: readonly PhotoRow[], viewer: Viewer, details: Record<string, unknown>): Promise<void> {
+    await this.gallery.markDownloaded(
+      photos.map((p) => p.id),
+      this.clock(),
+    );
+    await this.recordEvent('downloaded', photos, viewer, details);
+  }
+
   recordEvent(kind: CustomerEventKind, photos: readonly PhotoRow[], viewer: Viewer, details: Record<string, unknown> = {}): Promise<void> {
     const [first] = photos;
     if (!first) return Promise.resolve();

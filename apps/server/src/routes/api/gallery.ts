@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   downloadSingleImageRequest,
+  downloadOptionsQuery,
   downloadOptionsResponse,
   downloadTokenResponse,
   downloadWithResolutionRequest,
@@ -502,11 +503,14 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         schema: {
           tags,
           summary: 'The download sizes offered to the caller (Full resolution when the photo owner’s company allows it)',
-          description: "A customer's own company decides; a visitor's, the session owner's company (404 for an unknown session code).",
+          description:
+            "A customer's own company decides; a visitor's, the session owner's company (404 for an unknown session code). " +
+            "With `url` (a signed URL of one of the caller's photos), that photo's sizes: Full resolution only when its original is larger than High Resolution, with its pixel size.",
+          querystring: downloadOptionsQuery,
           response: { 200: downloadOptionsResponse },
         },
       },
-      async (request) => downloads.options(viewerOf(request)),
+      async (request) => downloads.options(viewerOf(request), request.query.url),
     );
 
     writes.get(

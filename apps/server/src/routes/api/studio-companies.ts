@@ -11,6 +11,7 @@ import {
   companyEmployeesResponse,
   companyImageParams,
   createCompanyRequest,
+  employeesImportCommand,
   employeesImportPreview,
   employeesImportRefusal,
   employeesImportRequest,
@@ -280,18 +281,19 @@ export const studioCompaniesRoutes: FastifyPluginAsyncZod<{ studio: StudioAuthor
       },
       schema: {
         tags,
-        summary: 'Import employees from a CSV: all rows or none',
+        summary: 'Import employees from a CSV: all rows (but the lines chosen to skip) or none',
         description:
-          'Checks the file again as the preview does and writes every row in one transaction. 400 when the file cannot be read or any row has an ' +
-          'error: nothing is written, and the body carries the preview (rows with their errors) beside message. Recorded in the activity log.',
+          'Checks the file again as the preview does and writes every row, except the lines in skipLines, in one transaction. 400 when the ' +
+          'file cannot be read or a row not in skipLines has an error: nothing is written, and the body carries the preview (rows with their ' +
+          'errors) beside message. Recorded in the activity log (with the skipped lines).',
         params: idPathParams,
-        body: employeesImportRequest,
+        body: employeesImportCommand,
         response: { 200: employeesImportResult, 400: employeesImportRefusal },
       },
     },
     async (request, reply) => {
       try {
-        return await companies.importEmployees(actor(request), request.params.id, request.body.csv);
+        return await companies.importEmployees(actor(request), request.params.id, request.body.csv, request.body.skipLines);
       } catch (error) {
         if (error instanceof EmployeesImportRefused) return reply.code(400).send({ message: error.message, ...error.preview });
         throw error;

@@ -53,6 +53,7 @@ export function LoginShowcase({ withSlider = false, compact = false }: LoginShow
     <div
       className={className}
       style={branding.imageBG ? { backgroundImage: `url("${branding.imageBG}")` } : undefined}
+      {...(branding.imageBG ? { role: 'img', 'aria-label': `${branding.name} banner`, 'data-picture': branding.imageBG } : {})}
     >
       {overlay}
     </div>

@@ -3,6 +3,7 @@ import type {
   AddEmployeeRequest,
   CompanyImageKind,
   CreateCompanyRequest,
+  EmployeesImportCommand,
   UpdateCompanyRequest,
   addEmployeeResult,
   companiesResponse,
@@ -149,8 +150,11 @@ export function previewEmployeesImport(id: number, csv: string): Promise<Employe
   return api.post<EmployeesImportPreview>(`/studio/companies/${id}/employees/import/preview`, { csv });
 }
 
-/** POST /studio/companies/{id}/employees/import: every row or none. */
+/** POST /studio/companies/{id}/employees/import: every row but the lines chosen to skip, or none. */
 export function useImportEmployees(id: number) {
   const changed = useEmployeesChanged(id);
-  return useMutation({ mutationFn: (csv: string) => api.post<EmployeesImportResult>(`/studio/companies/${id}/employees/import`, { csv }), onSuccess: changed });
+  return useMutation({
+    mutationFn: (command: EmployeesImportCommand) => api.post<EmployeesImportResult>(`/studio/companies/${id}/employees/import`, command),
+    onSuccess: changed,
+  });
 }

@@ -22,12 +22,15 @@ describe('EmployeesImport', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows every row with its errors and keeps Import off while any row has one', async () => {
+  it('shows every row with its errors and imports only on the explicit choice to skip the bad lines (issue 24 §8)', async () => {
     const preview = {
       rows: [row(2, 'ann@example.com'), row(3, 'not-an-email', ['Line 3: email is not a valid email address']), row(4, 'bo@example.com', [], 'existing')],
       totals: { rows: 3, valid: 2, invalid: 1, new: 1, existing: 1, member: 0 },
     };
-    const calls = stubFetch({ 'POST /studio/companies/7/employees/import/preview': { body: preview } });
+    const calls = stubFetch({
+      'POST /studio/companies/7/employees/import/preview': { body: preview },
+      'POST /studio/companies/7/employees/import': { body: { imported: 2, created: 1, attached: 1, alreadyMembers: 0, skippedLines: [3] } },
+    });
     const user = userEvent.setup();
     renderWithProviders(<EmployeesImport companyId={7} />);
     const csv = 'First name,Last name,Email\nAnn,Lee,ann@example.com\nAnn,Lee,not-an-email\nAnn,Lee,bo@example.com\n';
@@ -40,16 +43,22 @@ describe('EmployeesImport', () => {
     expect(within(rows[0]!).getByText('New account')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Existing customer')).toBeInTheDocument();
     expect(screen.getByText(/3 rows, 2 ready, 1 with errors/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import 2 employees' })).toBeDisabled();
+    // No plain Import while a row is bad: only the explicit choice, which names the lines it skips.
+    expect(screen.queryByRole('button', { name: 'Import 2 employees' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Fix the file and choose it again, or import the valid rows and skip line 3/)).toBeInTheDocument();
     // The server got the file's text as it is.
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ csv });
+    expect(calls).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Import the 2 valid rows and skip line 3' }));
+    expect(await screen.findByText(/2 employees from staff\.csv: 1 new accounts, 1 existing customers attached; skipped line 3\./)).toBeInTheDocument();
+    expect(JSON.parse(String(calls[1]!.init?.body))).toEqual({ csv, skipLines: [3] });
   });
 
   it('imports a clean file and says what was written', async () => {
     const preview = { rows: [row(2, 'ann@example.com'), row(3, 'bo@example.com', [], 'existing')], totals: { rows: 2, valid: 2, invalid: 0, new: 1, existing: 1, member: 0 } };
     const calls = stubFetch({
       'POST /studio/companies/7/employees/import/preview': { body: preview },
-      'POST /studio/companies/7/employees/import': { body: { imported: 2, created: 1, attached: 1, alreadyMembers: 0 } },
+      'POST /studio/companies/7/employees/import': { body: { imported: 2, created: 1, attached: 1, alreadyMembers: 0, skippedLines: [] } },
     });
     const user = userEvent.setup();
     renderWithProviders(<EmployeesImport companyId={7} />);

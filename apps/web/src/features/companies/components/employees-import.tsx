@@ -7,7 +7,8 @@ import { FormErrorAlert } from '../../../components/form-alert';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { type EmployeesImportPreview, type EmployeesImportResult, previewEmployeesImport, useImportEmployees } from '../api/companies';
 
-const ACCEPT = ['text/csv', 'text/plain', 'application/vnd.ms-excel', '.csv'];
+// MIME types mapped to extensions (react-dropzone's form): a bare '.csv' in a list is not a MIME type and is logged as one.
+const ACCEPT = { 'text/csv': ['.csv'], 'text/plain': ['.csv', '.txt'], 'application/vnd.ms-excel': ['.csv'] };
 const STATUS_LABELS = { new: 'New account', existing: 'Existing customer', member: 'Already an employee' } as const;
 const TEMPLATE = employeesCsv([{ firstName: 'Ann', lastName: 'Lee', email: 'ann.lee@example.com', phone: '+1 555 123 4567' }]);
 
@@ -20,8 +21,9 @@ type State =
 
 /**
  * Employees from a CSV file: pick or drop it, see every row with its errors (checked in the browser
- * with the contract's rules, then by the server, which knows who works where), and import: the
- * button stays off while any row has an error, and the server writes every row or none.
+ * with the contract's rules, then by the server, which knows who works where), and import: while any
+ * row has an error, only the explicit choice "Import the N valid rows and skip line L" imports (the
+ * server writes every row but the lines chosen, or none).
  */
 export function EmployeesImport({ companyId }: { companyId: number }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -48,10 +50,10 @@ export function EmployeesImport({ companyId }: { companyId: number }) {
     }
   };
 
-  const runImport = async () => {
+  const runImport = async (skipLines: number[] = []) => {
     if (state.kind !== 'preview') return;
     try {
-      const result = await importer.mutateAsync(state.csv);
+      const result = await importer.mutateAsync({ csv: state.csv, skipLines });
       setState({ kind: 'done', fileName: state.fileName, result });
     } catch (error) {
       // Refused with rows (someone changed an employee meanwhile): show the server's rows.
@@ -69,6 +71,7 @@ export function EmployeesImport({ companyId }: { companyId: number }) {
 
   const preview = state.kind === 'preview' ? state.preview : null;
   const invalid = preview?.totals.invalid ?? 0;
+  const badLines = preview ? preview.rows.filter((row) => row.errors.length > 0).map((row) => row.line) : [];
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -104,7 +107,8 @@ export function EmployeesImport({ companyId }: { companyId: number }) {
         {state.kind === 'done' ? (
           <Alert color="green" title="Imported" role="status">
             {state.result.imported} employees from {state.fileName}: {state.result.created} new accounts, {state.result.attached} existing customers attached
-            {state.result.alreadyMembers > 0 ? `, ${state.result.alreadyMembers} already employees` : ''}.
+            {state.result.alreadyMembers > 0 ? `, ${state.result.alreadyMembers} already employees` : ''}
+            {state.result.skippedLines.length > 0 ? `; skipped ${linesText(state.result.skippedLines)}` : ''}.
           </Alert>
         ) : null}
 
@@ -119,14 +123,20 @@ export function EmployeesImport({ companyId }: { companyId: number }) {
                 <Button variant="default" onClick={() => setState({ kind: 'idle' })}>
                   Cancel
                 </Button>
-                <Button onClick={() => void runImport()} disabled={invalid > 0} loading={importer.isPending}>
-                  Import {preview.totals.valid} employees
-                </Button>
+                {invalid === 0 ? (
+                  <Button onClick={() => void runImport()} loading={importer.isPending}>
+                    Import {preview.totals.valid} employees
+                  </Button>
+                ) : preview.totals.valid > 0 ? (
+                  <Button onClick={() => void runImport(badLines)} loading={importer.isPending}>
+                    Import the {preview.totals.valid} valid {preview.totals.valid === 1 ? 'row' : 'rows'} and skip {linesText(badLines)}
+                  </Button>
+                ) : null}
               </Group>
             </Group>
             {invalid > 0 ? (
-              <Alert color="red" title="Fix the rows with errors, then choose the file again">
-                Nothing is imported while any row has an error.
+              <Alert color="red" title={`${invalid === 1 ? 'One row has' : `${invalid} rows have`} errors`}>
+                Fix the file and choose it again, or import the valid rows and skip {linesText(badLines)}. Nothing is imported until you choose.
               </Alert>
             ) : null}
             <Table.ScrollContainer minWidth={720} type="native" mah={420}>
@@ -174,4 +184,13 @@ export function EmployeesImport({ companyId }: { companyId: number }) {
       </Stack>
     </Paper>
   );
+}
+
+/** "line 4", "lines 4 and 7", "lines 4, 7 and 9"; past five lines, "lines 4, 7, 9, 11, 12 and 3 more". */
+function linesText(lines: number[]): string {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  const shown = lines.slice(0, 5);
+  const more = lines.length - shown.length;
+  if (more > 0) return `lines ${shown.join(', ')} and ${more} more`;
+  return `lines ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
