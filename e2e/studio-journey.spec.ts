@@ -76,7 +76,9 @@ test('a studio runs a corporate headshot day from the browser', async ({ page: s
     const bad = rows.getByRole('row').filter({ hasText: 'not-an-email' });
     await expect(bad.getByRole('cell').first()).toHaveText('5');
     await expect(bad.getByText(/email/i).last()).toBeVisible();
-    await expect(studio.getByRole('button', { name: 'Import 3 employees' })).toBeDisabled();
+    // Nothing is imported without a choice: only "Import the 3 valid rows and skip line 5" is offered.
+    await expect(studio.getByRole('button', { name: 'Import 3 employees' })).toHaveCount(0);
+    await expect(studio.getByRole('button', { name: 'Import the 3 valid rows and skip line 5' })).toBeVisible();
     await snap(studio, 'journey-csv-bad-row');
     await input.setInputFiles({ name: 'employees-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good].join('\n')) });
     await studio.getByRole('button', { name: 'Import 3 employees' }).click();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as rolldownBuild, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
@@ -27,13 +27,8 @@ const GALLERY_LATER_MODULES = [
   'app/layouts/navigation-drawer.tsx',
   'components/tooltip.tsx',
 ];
-/**
- * Libraries only the photo editor uses (the crop UI, Mantine's sliders and segmented control): a chunk
- * of their own, loaded when Edit is opened, instead of the other screens' chunk the login page
- * preloads. Named, not derived: a derived set would also take libraries other screens share with the
- * editor (Switch, List), and those screens would then load the editor's chunk.
- */
-const EDITOR_ONLY_LIBRARIES = /[\\/]node_modules[\\/](react-easy-crop|normalize-wheel|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Slider|SegmentedControl|FloatingIndicator)|@mantine[\\/]hooks[\\/]esm[\\/]use-move)[\\/]/;
+/** The login screen (its layout and route): the first half of a customer's first screen. */
+const LOGIN_ROUTE_MODULES = ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const APP_SOURCE = /[\\/]src[\\/]/;
@@ -51,7 +46,10 @@ const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 function customerRouteModules(): string[] {
   const router = readFileSync(`${srcDir}app/router.tsx`, 'utf8');
   const lazy = new Set([...router.matchAll(/import\(\s*'(\.\/[^']+)'\s*\)/g)].map((m) => m[1]!));
-  return [...lazy].filter((spec) => !/^studio/.test(spec.split('/').pop()!)).map((spec) => `${srcDir}app/${spec.slice(2)}.tsx`);
+  // (A file that isn't there is the example in a comment.)
+  return [...lazy]
+    .filter((spec) => !/^studio/.test(spec.split('/').pop()!))
+    .flatMap((spec) => ['.tsx', '.ts'].map((ext) => `${srcDir}app/${spec.slice(2)}${ext}`).filter((file) => existsSync(file)).slice(0, 1));
 }
 
 /**
@@ -131,7 +129,7 @@ function preloadGalleryRoute(): Plugin {
           if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
           visit(chunk.fileName, scripts);
         }
-        const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-screens|shared)-/.test(file));
+        const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-login|shared)-/.test(file));
         if (strays.length > 0) throw new Error(`preload-gallery-route: the gallery's first screen loads ${strays.join(', ')} (other screens' code, or zod): see firstScreenModules`);
         const styles = [...scripts].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const links = [
@@ -201,9 +199,10 @@ async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
 }
 
 /**
- * What start-up, the gallery's route (its layout and screen) and the gallery's later parts
- * (GALLERY_LATER_MODULES) run (modulesRunUpFront), found before the real build. The chunk groups below
- * follow them ('app'; 'ui' and 'gallery'; 'ui-later' and 'gallery-later'), so the gallery's first
+ * What start-up, the gallery's route (its layout and screen), the gallery's later parts
+ * (GALLERY_LATER_MODULES), the login screen and all the customer's routes (customerRouteModules) run
+ * (modulesRunUpFront), found before the real build. The chunk groups below follow them ('app'; 'ui'
+ * and 'gallery'; 'ui-login'; 'ui-later' and 'gallery-later'; 'shared'), so the gallery's first
  * screen loads only the code it runs: other screens' components and the contract's schemas (with
  * zod) stay in chunks it never asks for.
  */
@@ -211,15 +210,17 @@ function firstScreenModules() {
   const startup = new Set<string>();
   const gallery = new Set<string>();
   const galleryLater = new Set<string>();
+  const login = new Set<string>();
   const customer = new Set<string>();
   const plugin: Plugin = {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
-      const [startupModules, galleryModules, laterModules, customerModules] = await Promise.all([
+      const [startupModules, galleryModules, laterModules, loginModules, customerModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
+        modulesRunUpFront(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront([APP_ENTRY, ...customerRouteModules()]),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
@@ -229,6 +230,7 @@ function firstScreenModules() {
       fill(startup, startupModules);
       fill(gallery, galleryModules);
       fill(galleryLater, laterModules);
+      fill(login, loginModules);
       fill(customer, customerModules);
     },
   };
@@ -237,6 +239,7 @@ function firstScreenModules() {
     atStartup: (id: string) => startup.has(id),
     inGallery: (id: string) => gallery.has(id),
     inGalleryLater: (id: string) => galleryLater.has(id),
+    inLogin: (id: string) => login.has(id),
     /** Run up front by start-up or a customer's route (not what they load lazily: the editor, modals). */
     byCustomer: (id: string) => customer.has(id),
   };
@@ -291,21 +294,15 @@ export default defineConfig(({ command }) => ({
             // '$initial': what the entry imports statically, i.e. what every page runs at start-up (React
             // Query, Mantine's provider and notifications).
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 20 },
-            // The libraries the gallery's first screen uses (see firstScreenModules), then those of the
-            // other screens and of the gallery's lazy modals.
+            // The libraries the gallery's first screen uses (see firstScreenModules), those the login
+            // screen adds, then those of the gallery's lazy modals.
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGallery(id), priority: 19 },
+            { name: 'ui-login', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inLogin(id), priority: 18.7 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
-            { name: 'editor-libs', test: EDITOR_ONLY_LIBRARIES, priority: 18.2 },
-            // The booking screen's date picker (@mantine/dates with dayjs, ~50 KB): not in the chunk /login loads.
-            { name: 'booking-libs', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 18.1 },
-            // Mantine components and icons only the studio's screens use (issue 15): off the chunk /login preloads.
-            // With the home screen's chart: @mantine/charts and recharts with what only recharts uses (d3, redux, immer...).
-            {
-              name: 'studio-libs',
-              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Pagination|Select|NumberInput)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Activity|CalendarWeek|ClipboardList|Home|UserShield|Users)\.mjs$|(@mantine[\\/](charts|dropzone)|react-dropzone|file-selector|attr-accept|tus-js-client|js-base64|lodash\.throttle|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.uniqby|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant|use-sync-external-store)[\\/])/,
-              priority: 18.05,
-            },
-            { name: 'ui-screens', test: /node_modules[\\/]/, priority: 18 },
+            // Every other library is left to Rolldown, which puts each module in a chunk shared by
+            // exactly the pages (lazy routes, modals, the editor) that import it: no page loads a
+            // library it does not use (a named group takes a module's dependencies with it, and every
+            // screen that shares one of them then loads the whole group: the studio's chart with /login).
             // The app's (and the contract's) modules start-up runs, with Vite's own (its preload helper):
             // one chunk. Not every module start-up imports: one it reaches for a constant may declare
             // schemas other pages use.
@@ -315,11 +312,13 @@ export default defineConfig(({ command }) => ({
             // The app modules the gallery route loads up front (its layout and screen stay chunks of
             // their own, which the router's lazy routes and the preload script name).
             { name: 'gallery', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGallery(id) && !GALLERY_ROUTE_IDS.has(id), priority: 12, includeDependenciesRecursively: false },
-            // App modules several other lazy pages share (cart store, shared components): one chunk.
             { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
             // The studio's screens (issue 15): one chunk of their own, loaded only under /studio.
             { name: 'studio', test: /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 10 },
+            // App modules several customer pages share (cart store, shared components): one chunk. Only
+            // what customers' routes run up front: a module only the studio or the editor uses would
+            // bring its libraries to every page that loads this chunk.
+            { name: 'shared', test: (id: string) => APP_SOURCE.test(id) && firstScreen.byCustomer(id), minShareCount: 2, priority: 10 },
           ],
         },
       },

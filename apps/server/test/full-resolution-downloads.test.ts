@@ -25,6 +25,12 @@ let employeeCode: string;
 /** The uploaded bytes, by file name. */
 const originals: Record<string, Buffer> = {};
 
+/** The renditions' sizes, named by every download-options answer. */
+const RENDITIONS = [
+  { resolution: 'sm', width: 1000, height: 1500 },
+  { resolution: 'hr', width: 1600, height: 2400 },
+];
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 async function importShoot(user: TestUser, photos: Record<string, Buffer>, retouched: Record<string, Buffer> = {}): Promise<string> {
@@ -117,7 +123,7 @@ describe('when the company does not allow it', () => {
     for (const headers of [bearer(own), { 'x-session-code': ownCode }]) {
       const options = await t.request('GET', '/api/ex/images/download-options', { headers });
       expect(options.status).toBe(200);
-      expect(downloadOptionsResponse.parse(options.body)).toEqual({ resolutions: ['sm', 'hr'], allowFullResolution: false });
+      expect(downloadOptionsResponse.parse(options.body)).toEqual({ resolutions: ['sm', 'hr'], allowFullResolution: false, sizes: RENDITIONS });
     }
     expect((await t.request('GET', '/api/ex/images/download-options')).status).toBe(401);
     expect((await t.request('GET', '/api/ex/images/download-options', { headers: { 'x-session-code': 'x'.repeat(24) } })).status).toBe(404);
@@ -151,7 +157,7 @@ describe('when the company allows it', () => {
     await setAllowed(studioId, true);
     try {
       const options = await t.request('GET', '/api/ex/images/download-options', { token: own.token });
-      expect(options.body).toEqual({ resolutions: ['sm', 'hr', 'full'], allowFullResolution: true });
+      expect(options.body).toEqual({ resolutions: ['sm', 'hr', 'full'], allowFullResolution: true, sizes: RENDITIONS });
 
       const photos = await photosOf(own);
       const cases: [Record<string, unknown>, string, string, Buffer][] = [

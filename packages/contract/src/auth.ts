@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successResponse } from './common';
+import { userRole } from './studio';
 import { changePasswordValue, passwordRules, setPasswordValue, signupFields } from './validation';
 
 const anyPassword = z.string().min(1).max(passwordRules.absoluteMax);
@@ -46,7 +47,9 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const activateRequest = z.object({ activationCode: z.string().trim().min(1).max(200) });
 export const activateResponse = successResponse.extend({
   jwt: z.string().optional(),
-  user: z.object({ id: z.number(), email: z.string(), login: z.string() }).optional(),
+  user: z
+    .object({ id: z.number(), email: z.string(), login: z.string(), role: userRole.optional().describe('staff/admin: a studio member, whose next stop is /studio') })
+    .optional(),
   /** A reset key for the set-password screen, when the account has no password yet (invited by the studio). */
   setPasswordKey: z.string().optional(),
 });

@@ -1,23 +1,31 @@
 /**
- * Full-size refinement of the selfie model's 256x256 person mask (issue 13 §1), as pure pixel
- * functions (no sharp, no tfjs), unit-tested on synthetic images in cutout.test.ts. One home for both
- * sides: the server's remove-background worker and the browser's editor worker cut out alike.
+ * The person cut out of a photo (issue 13 §1, issue 22 §1), as pure pixel functions (no sharp, no
+ * tfjs), unit-tested in cutout.test.ts. One home for both sides: the server's remove-background worker
+ * and the browser's editor worker call cutOutPerson with their own model runner and cut out alike.
  *
- * 1. Upsampling guided by the photo: the fast guided filter (He, Sun & Tang, "Guided Image Filtering",
- *    TPAMI 2013; He & Sun, "Fast Guided Filter", 2015) on the luminance. The linear coefficients a, b
- *    of q = a·I + b are fitted at a working size (long edge REFINE.workLongEdge), smoothed, upsampled
- *    bilinearly and applied to the full-size luminance: the mask's edge follows the photo's edges
- *    (shoulders, strands of hair) at full resolution while the memory stays a few bytes per pixel.
- * 2. Feather: smoothstep(REFINE.feather) remaps the filtered mask (the core becomes fully opaque, the
- *    backdrop fully clear, a soft band stays between), then a box blur of REFINE.featherPx (scaled to
- *    the image) softens the band's outer edge.
- * 3. Colour decontamination of the band (0 < α < 1): B, the local background colour, is the mean colour
- *    of nearby pixels whose alpha is ~0 (≤ REFINE.backgroundAlpha), F̄ the same of nearby person pixels,
- *    both estimated at the working size over REFINE.backgroundRadius (else a radius four times as
- *    large, else the whole image). The band pixel becomes I + (1−α)·(F̄ − B), clamped: the estimator
- *    F = (I − (1−α)·B)/α without its 1/α amplification of alpha errors (see decontaminate). Hair then
- *    carries no grey of the old backdrop.
+ * 1. Subject (cutout-subject.ts): the model's mask of the whole photo at the working size (long edge
+ *    REFINE.workLongEdge); the components holding the detected face and the body below it are kept,
+ *    islands dropped, holes filled. The model then runs again on the subject's own crop (head,
+ *    shoulders, upper body: several times the mask pixels where they matter), merged over the first
+ *    pass, and the subject is selected again.
+ * 2. A first alpha: the fast guided filter (He, Sun & Tang, TPAMI 2013; He & Sun 2015) of the subject's
+ *    mask on the luminance at the working size, its coefficients applied at full size, smoothstep'd.
+ * 3. Trimap: sure subject and sure backdrop at the working size; an uncertain band REFINE.bandRadius
+ *    working pixels each side of the edge (and wherever the first alpha is soft). Only band pixels are
+ *    computed at full resolution; the rest are copied with alpha 0 or 255.
+ * 4. Backdrop-aware matting in the band: B, the backdrop's colour field (normalised convolution of the
+ *    sure-backdrop pixels: smooth for a studio backdrop, gradients included) and its local spread; F̄ the
+ *    subject's local colour the same way. Where the backdrop is plain and F̄ differs from B, alpha is
+ *    solved from colour: the projection of I − B on F̄ − B (I = αF + (1−α)B), its noise snapped to 0
+ *    and 1 (REFINE.snap): the backdrop around hair comes out fully clear, no halo. On a busy backdrop the
+ *    guided filter's alpha (blended between by the spread, REFINE.plainSpread).
+ * 5. Foreground colour: I + (1−α)·(F̄ − B) (see decontaminate): the compositing equation solved for F
+ *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
+
+import { type Rect, applySubject, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
+
+export type { Rect } from './cutout-subject';
 
 export interface RgbImage {
   /** Interleaved RGB (or RGBA, as a canvas's ImageData: alpha is ignored), row by row. */
@@ -37,26 +45,30 @@ export interface Mask {
 
 /** The refinement's parameters: see the file comment. Radii are in working-size pixels. */
 export const REFINE = {
-  /** The guided filter's coefficients are fitted at this long edge (the full size when smaller). */
+  /** The masks, the guided filter and the colour fields live at this long edge (the full size when smaller). */
   workLongEdge: 512,
   /** The model's soft edge is made decisive (smoothstep) before filtering: the photo places the edge, not the mask's blur. */
   maskEdge: [0.4, 0.6] as const,
-  /**
-   * Window radius: 16 px at 512 = ~8 pixels of the 256 model's mask. A window must reach well past the
-   * mask's error for the photo to move the edge: 6 and 10 left a 2-3 px halo of backdrop on a disc
-   * whose mask was 2 % too large (refine.test.ts).
-   */
-  radius: 16,
+  /** Guided filter window radius: past the merged mask's error (the crop pass's mask pixel is ~1-2 working px). */
+  radius: 8,
   /** Regularisation (luminance in 0..1): edges of contrast above ~0.03 (~8 grey levels) steer the mask. */
   epsilon: 1e-3,
   /** smoothstep(lo, hi) on the filtered mask. */
   feather: [0.25, 0.75] as const,
-  /** Box blur of the alpha, in full-size pixels per 1000 px of long edge (none below 500 px). */
-  featherPx: 1,
-  /** Pixels at or below this alpha are backdrop for the background colour estimate. */
+  /** Pixels at or below this first alpha are backdrop candidates (and at or above 1 − it, subject). */
   backgroundAlpha: 0.02,
-  /** Radius of the local background colour estimate (working-size pixels). */
+  /** Radius of the local colour fields of the backdrop and of the subject. */
   backgroundRadius: 12,
+  /** The uncertain band: this many working pixels each side of the subject's edge. */
+  bandRadius: 3,
+  /** Backdrop spread (RGB standard deviation, levels): alpha from colour below the first, the guided filter's above the second. */
+  plainSpread: [10, 28] as const,
+  /** Subject-to-backdrop contrast |F̄ − B| (levels): colour says nothing of alpha below the first, all of it above the second. */
+  minContrast: [18, 40] as const,
+  /** Alpha from colour is remapped from [snap0, snap1] to [0, 1]: the backdrop's and the subject's noise come out 0 and 1. */
+  snap: [0.06, 0.94] as const,
+  /** Dropped components' soft rim is cleared beyond this many working pixels from the subject. */
+  subjectReach: 4,
 } as const;
 
 export interface RefinedCutout {
@@ -206,46 +218,65 @@ export function guidedCoefficients(I: Float32Array, p: Float32Array, w: number, 
 }
 
 /**
- * The local mean colour of the pixels of one side at the working size (three planes, 0..255): the
- * backdrop (alpha ≤ REFINE.backgroundAlpha) or the person (alpha ≥ 1 − REFINE.backgroundAlpha). Over
- * REFINE.backgroundRadius, else four times that, else that side's mean over the whole image; NaN when
- * the image has no pixel of that side at all.
+ * The local colour field of the selected pixels (the sure backdrop, or the sure subject) at the working
+ * size: the mean of the selected pixels within r (normalised convolution), else within 4r, else over
+ * the whole image (NaN when none is selected), and their local spread (RGB standard deviation within r,
+ * the whole image's where none is near).
  */
-export function localMeanColour(
+export function sideColour(
   rgb: [Float32Array, Float32Array, Float32Array],
-  alpha: Float32Array,
+  selected: Uint8Array,
   w: number,
   h: number,
   r: number,
-  side: 'background' | 'person',
-): [Float32Array, Float32Array, Float32Array] {
+): { mean: [Float32Array, Float32Array, Float32Array]; spread: Float32Array } {
   const n = w * h;
   const weight = new Float32Array(n);
-  const weighted: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
   const global: [number, number, number] = [0, 0, 0];
+  const globalSquares: [number, number, number] = [0, 0, 0];
   let globalCount = 0;
   for (let i = 0; i < n; i++) {
-    const selected = side === 'background' ? alpha[i]! <= REFINE.backgroundAlpha : alpha[i]! >= 1 - REFINE.backgroundAlpha;
-    if (!selected) continue;
+    if (selected[i] !== 1) continue;
     weight[i] = 1;
-    for (const c of CHANNELS) {
-      weighted[c][i] = rgb[c][i]!;
-      global[c] += rgb[c][i]!;
-    }
     globalCount += 1;
   }
   const near = boxMean(weight, w, h, r);
   const far = boxMean(weight, w, h, r * 4);
-  const out: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  const mean: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  const variance = new Float32Array(n);
   for (const c of CHANNELS) {
-    const nearC = boxMean(weighted[c], w, h, r);
-    const farC = boxMean(weighted[c], w, h, r * 4);
-    const fallback = globalCount > 0 ? global[c] / globalCount : Number.NaN;
+    const weighted = new Float32Array(n);
+    const squares = new Float32Array(n);
+    const plane = rgb[c];
     for (let i = 0; i < n; i++) {
-      out[c][i] = near[i]! > 1e-4 ? nearC[i]! / near[i]! : far[i]! > 1e-4 ? farC[i]! / far[i]! : fallback;
+      if (selected[i] !== 1) continue;
+      const v = plane[i]!;
+      weighted[i] = v;
+      squares[i] = v * v;
+      global[c] += v;
+      globalSquares[c] += v * v;
+    }
+    const nearC = boxMean(weighted, w, h, r);
+    const nearSquares = boxMean(squares, w, h, r);
+    const farC = boxMean(weighted, w, h, r * 4);
+    const fallback = globalCount > 0 ? global[c] / globalCount : Number.NaN;
+    const fallbackVariance = globalCount > 0 ? globalSquares[c] / globalCount - fallback * fallback : 0;
+    const out = mean[c];
+    for (let i = 0; i < n; i++) {
+      const k = near[i]!;
+      if (k > 1e-4) {
+        const m = nearC[i]! / k;
+        out[i] = m;
+        variance[i] = variance[i]! + Math.max(0, nearSquares[i]! / k - m * m) / 3;
+      } else {
+        out[i] = far[i]! > 1e-4 ? farC[i]! / far[i]! : fallback;
+        variance[i] = variance[i]! + fallbackVariance / 3;
+      }
     }
   }
-  return out;
+  const spread = new Float32Array(n);
+  for (let i = 0; i < n; i++) spread[i] = Math.sqrt(variance[i]!);
+  return { mean, spread };
 }
 
 /**
@@ -262,84 +293,63 @@ export function decontaminate(observed: number, alpha: number, background: numbe
   return Math.min(255, Math.max(0, Math.round(value)));
 }
 
-/** Separable box blur of an 8-bit plane (radius r, clipped at the borders), in place, in integers. */
-export function blurAlpha(alpha: Uint8Array, width: number, height: number, r: number): void {
-  if (r < 1) return;
-  const tmp = new Uint8Array(alpha.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += alpha[row + x]!;
-    for (let x = 0; x < width; x++) {
-      const count = Math.min(width - 1, x + r) - Math.max(0, x - r) + 1;
-      tmp[row + x] = (sum + (count >> 1)) / count;
-      if (x + r + 1 < width) sum += alpha[row + x + r + 1]!;
-      if (x - r >= 0) sum -= alpha[row + x - r]!;
-    }
-  }
-  // Vertical pass row by row (running column sums), which reads memory in order.
-  const sums = new Int32Array(width);
-  for (let y = 0; y <= Math.min(r, height - 1); y++) for (let x = 0; x < width; x++) sums[x] = sums[x]! + tmp[y * width + x]!;
-  for (let y = 0; y < height; y++) {
-    const count = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1;
-    const half = count >> 1;
-    const row = y * width;
-    for (let x = 0; x < width; x++) alpha[row + x] = (sums[x]! + half) / count;
-    if (y + r + 1 < height) for (let x = 0, add = (y + r + 1) * width; x < width; x++) sums[x] = sums[x]! + tmp[add + x]!;
-    if (y - r >= 0) for (let x = 0, remove = (y - r) * width; x < width; x++) sums[x] = sums[x]! - tmp[remove + x]!;
-  }
-}
+const BACKDROP = 0;
+const SUBJECT_CORE = 1;
+const BAND = 2;
 
 /**
- * The cut-out: the photo at full size with alpha = the refined mask and the band's colours
- * decontaminated. `mask` is the model's output at any size (256x256 for the selfie model).
+ * The cut-out: the photo at full size with alpha and the band's colours solved (steps 2-5 of the file
+ * comment). `mask` is the subject's mask at any size (cutOutPerson passes it at the working size).
  */
 export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
   const { width, height, data } = image;
   const channels = image.channels ?? 3;
   const work = workingSize(width, height);
-  const rgbLow = downsampleRgb(image, work.width, work.height);
-  const lumaLow = new Float32Array(work.width * work.height);
-  for (let i = 0; i < lumaLow.length; i++) lumaLow[i] = luma(rgbLow[0][i]!, rgbLow[1][i]!, rgbLow[2][i]!);
-  const maskLow = resizeBilinear(mask.data, mask.width, mask.height, work.width, work.height);
-  for (let i = 0; i < maskLow.length; i++) maskLow[i] = smoothstep(REFINE.maskEdge[0], REFINE.maskEdge[1], maskLow[i]!);
-  const { a, b } = guidedCoefficients(lumaLow, maskLow, work.width, work.height, REFINE.radius, REFINE.epsilon);
-
-  // The background colour estimate, from the refined mask at the working size.
-  const alphaLow = new Float32Array(lumaLow.length);
-  for (let i = 0; i < alphaLow.length; i++) alphaLow[i] = smoothstep(REFINE.feather[0], REFINE.feather[1], a[i]! * lumaLow[i]! + b[i]!);
-  const background = localMeanColour(rgbLow, alphaLow, work.width, work.height, REFINE.backgroundRadius, 'background');
-  const person = localMeanColour(rgbLow, alphaLow, work.width, work.height, REFINE.backgroundRadius, 'person');
-
-  // Full size: q = mean_a·I + mean_b, sampled bilinearly from the working size, then feathered.
-  const alpha = new Uint8Array(width * height);
-  const ax = axis(work.width, width);
-  const ay = axis(work.height, height);
   const ww = work.width;
-  for (let y = 0; y < height; y++) {
-    const r0 = ay.i0[y]! * ww;
-    const r1 = ay.i1[y]! * ww;
-    const wy = ay.w[y]!;
-    for (let x = 0; x < width; x++) {
-      const x0 = ax.i0[x]!;
-      const x1 = ax.i1[x]!;
-      const wx = ax.w[x]!;
-      const i00 = r0 + x0;
-      const i01 = r0 + x1;
-      const i10 = r1 + x0;
-      const i11 = r1 + x1;
-      const ca = (a[i00]! * (1 - wx) + a[i01]! * wx) * (1 - wy) + (a[i10]! * (1 - wx) + a[i11]! * wx) * wy;
-      const cb = (b[i00]! * (1 - wx) + b[i01]! * wx) * (1 - wy) + (b[i10]! * (1 - wx) + b[i11]! * wx) * wy;
-      const p = (y * width + x) * channels;
-      const q = ca * luma(data[p]!, data[p + 1]!, data[p + 2]!) + cb;
-      alpha[y * width + x] = Math.round(255 * smoothstep(REFINE.feather[0], REFINE.feather[1], q));
-    }
-  }
-  blurAlpha(alpha, width, height, Math.round((REFINE.featherPx * Math.max(width, height)) / 1000));
+  const wh = work.height;
+  const n = ww * wh;
+  const rgbLow = downsampleRgb(image, ww, wh);
+  const lumaLow = new Float32Array(n);
+  for (let i = 0; i < n; i++) lumaLow[i] = luma(rgbLow[0][i]!, rgbLow[1][i]!, rgbLow[2][i]!);
+  const maskLow = mask.width === ww && mask.height === wh ? Float32Array.from(mask.data) : resizeBilinear(mask.data, mask.width, mask.height, ww, wh);
+  for (let i = 0; i < n; i++) maskLow[i] = smoothstep(REFINE.maskEdge[0], REFINE.maskEdge[1], maskLow[i]!);
+  const { a, b } = guidedCoefficients(lumaLow, maskLow, ww, wh, REFINE.radius, REFINE.epsilon);
 
-  // Decontamination of the band; the core and the backdrop keep their pixels as they are.
+  // Trimap at the working size, from the first alpha.
+  const inside = new Float32Array(n);
+  const alphaLow = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    alphaLow[i] = smoothstep(REFINE.feather[0], REFINE.feather[1], a[i]! * lumaLow[i]! + b[i]!);
+    inside[i] = alphaLow[i]! >= 0.5 ? 1 : 0;
+  }
+  const share = boxMean(inside, ww, wh, REFINE.bandRadius);
+  const trimap = new Uint8Array(n);
+  const backdrop = new Uint8Array(n);
+  const subject = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const al = alphaLow[i]!;
+    if (al <= REFINE.backgroundAlpha && share[i]! <= 1e-3) {
+      trimap[i] = BACKDROP;
+      backdrop[i] = 1;
+    } else if (al >= 1 - REFINE.backgroundAlpha && share[i]! >= 1 - 1e-3) {
+      trimap[i] = SUBJECT_CORE;
+      subject[i] = 1;
+    } else trimap[i] = BAND;
+  }
+  const background = sideColour(rgbLow, backdrop, ww, wh, REFINE.backgroundRadius);
+  const person = sideColour(rgbLow, subject, ww, wh, REFINE.backgroundRadius).mean;
+
   const rgba = new Uint8Array(width * height * 4);
+  const ax = axis(ww, width);
+  const ay = axis(wh, height);
+  // The trimap cell of a full-size pixel: the working pixel it was averaged into (downsampleRgb).
+  const cellX = new Int32Array(width);
+  for (let x = 0; x < width; x++) cellX[x] = Math.min(ww - 1, Math.floor((x * ww) / width));
+  const observed = [0, 0, 0];
+  const back = [0, 0, 0];
+  const fore = [0, 0, 0];
   for (let y = 0; y < height; y++) {
+    const cellRow = Math.min(wh - 1, Math.floor((y * wh) / height)) * ww;
     const r0 = ay.i0[y]! * ww;
     const r1 = ay.i1[y]! * ww;
     const wy = ay.w[y]!;
@@ -347,30 +357,96 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
       const i = y * width + x;
       const p = i * channels;
       const o = i * 4;
-      const al = alpha[i]!;
-      rgba[o + 3] = al;
-      if (al === 0 || al === 255) {
-        rgba[o] = data[p]!;
-        rgba[o + 1] = data[p + 1]!;
-        rgba[o + 2] = data[p + 2]!;
+      rgba[o] = data[p]!;
+      rgba[o + 1] = data[p + 1]!;
+      rgba[o + 2] = data[p + 2]!;
+      const cell = trimap[cellRow + cellX[x]!]!;
+      if (cell !== BAND) {
+        rgba[o + 3] = cell === SUBJECT_CORE ? 255 : 0;
         continue;
       }
-      const x0 = ax.i0[x]!;
-      const x1 = ax.i1[x]!;
       const wx = ax.w[x]!;
-      const f = al / 255;
+      const i00 = r0 + ax.i0[x]!;
+      const i01 = r0 + ax.i1[x]!;
+      const i10 = r1 + ax.i0[x]!;
+      const i11 = r1 + ax.i1[x]!;
       const w00 = (1 - wx) * (1 - wy);
       const w01 = wx * (1 - wy);
       const w10 = (1 - wx) * wy;
       const w11 = wx * wy;
+      const sample = (plane: Float32Array) => plane[i00]! * w00 + plane[i01]! * w01 + plane[i10]! * w10 + plane[i11]! * w11;
+      observed[0] = data[p]!;
+      observed[1] = data[p + 1]!;
+      observed[2] = data[p + 2]!;
+      const guided = smoothstep(REFINE.feather[0], REFINE.feather[1], sample(a) * luma(observed[0], observed[1], observed[2]) + sample(b));
+      let along = 0;
+      let contrast2 = 0;
       for (const c of CHANNELS) {
-        const bg = background[c];
-        const fg = person[c];
-        const b = bg[r0 + x0]! * w00 + bg[r0 + x1]! * w01 + bg[r1 + x0]! * w10 + bg[r1 + x1]! * w11;
-        const fMean = fg[r0 + x0]! * w00 + fg[r0 + x1]! * w01 + fg[r1 + x0]! * w10 + fg[r1 + x1]! * w11;
-        rgba[o + c] = decontaminate(data[p + c]!, f, b, fMean);
+        back[c] = sample(background.mean[c]);
+        fore[c] = sample(person[c]);
+        const d = fore[c]! - back[c]!;
+        along += (observed[c]! - back[c]!) * d;
+        contrast2 += d * d;
       }
+      let alpha = guided;
+      if (contrast2 > 0) {
+        const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sample(background.spread))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
+        if (trust > 0) {
+          const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
+          alpha = trust * fromColour + (1 - trust) * guided;
+        }
+      }
+      const al = Math.round(alpha * 255);
+      rgba[o + 3] = al;
+      if (al === 0 || al === 255) continue;
+      for (const c of CHANNELS) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
     }
   }
   return { rgba, width, height };
+}
+
+export interface PersonCutoutOptions {
+  /** The face found on the photo, in its pixels (the largest when several); null: the largest person is the subject. */
+  face: Rect | null;
+  /** The model's person mask (0..1, any size) of one rectangle of the photo (its pixels, whole numbers). */
+  segment(rect: Rect): Promise<Mask>;
+}
+
+export interface PersonCutout extends RefinedCutout {
+  /** Model passes run: 1, or 2 with the subject's crop. */
+  passes: number;
+}
+
+/**
+ * The subject cut out of the photo (the whole pipeline of the file comment): the model on the whole
+ * photo, the subject selected, the model again on the subject's crop, merged, selected again, refined.
+ */
+export async function cutOutPerson(image: RgbImage, { face, segment }: PersonCutoutOptions): Promise<PersonCutout> {
+  const { width, height } = image;
+  const work = workingSize(width, height);
+  const ww = work.width;
+  const wh = work.height;
+  const scaleX = ww / width;
+  const scaleY = wh / height;
+  const faceLow = face && { x: face.x * scaleX, y: face.y * scaleY, width: face.width * scaleX, height: face.height * scaleY };
+  const first = await segment({ x: 0, y: 0, width, height });
+  let soft = resizeBilinear(first.data, first.width, first.height, ww, wh);
+  let subject = selectSubject(soft, ww, wh, faceLow);
+  let passes = 1;
+  const crop = subjectCrop(subject, ww, wh, faceLow);
+  if (crop) {
+    // The crop in the photo's pixels, then back on the working grid exactly as the model saw it.
+    const x0 = Math.floor(crop.x / scaleX);
+    const y0 = Math.floor(crop.y / scaleY);
+    const rect = { x: x0, y: y0, width: Math.min(width, Math.ceil((crop.x + crop.width) / scaleX)) - x0, height: Math.min(height, Math.ceil((crop.y + crop.height) / scaleY)) - y0 };
+    const second = await segment(rect);
+    const onGrid = { x: Math.round(rect.x * scaleX), y: Math.round(rect.y * scaleY), width: 0, height: 0 };
+    onGrid.width = Math.min(ww, Math.round((rect.x + rect.width) * scaleX)) - onGrid.x;
+    onGrid.height = Math.min(wh, Math.round((rect.y + rect.height) * scaleY)) - onGrid.y;
+    soft = mergeCropMask(soft, ww, wh, second, onGrid);
+    subject = selectSubject(soft, ww, wh, faceLow);
+    passes = 2;
+  }
+  const selected = applySubject(soft, subject, ww, wh, REFINE.subjectReach);
+  return { ...refineCutout(image, { data: selected, width: ww, height: wh }), passes };
 }

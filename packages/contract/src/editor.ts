@@ -159,6 +159,40 @@ export const backgroundChoice = z.discriminatedUnion('kind', [
 export type BackgroundChoice = z.infer<typeof backgroundChoice>;
 
 /**
+ * The AI retouch's controls (issue 22 §2), each optional in a request and on by default
+ * (RETOUCH_DEFAULT_CONTROLS): what the retouch does besides smoothing the skin at `strength`.
+ */
+export const retouchControls = z.object({
+  /** Small spots (pimples, redness, small dark spots) are removed; moles follow keepMoles. */
+  removeBlemishes: z.boolean().optional(),
+  /** Moles (dark, round, well-defined spots) stay as they are; false removes them with the spots. */
+  keepMoles: z.boolean().optional(),
+  /** Shine (bright, washed-out patches on forehead, nose and cheeks) is toned down. */
+  reduceShine: z.boolean().optional(),
+  /** Shadows and fine lines under and beside the eyes are softened. */
+  softenUnderEyes: z.boolean().optional(),
+  /** Blotchy colour (redness) is evened out towards the face's own tone. */
+  evenSkinTone: z.boolean().optional(),
+});
+export type RetouchControls = z.infer<typeof retouchControls>;
+export const RETOUCH_DEFAULT_CONTROLS: Required<RetouchControls> = {
+  removeBlemishes: true,
+  keepMoles: true,
+  reduceShine: true,
+  softenUnderEyes: true,
+  evenSkinTone: true,
+};
+
+/** Everything a retouch is made with: the strength and every control, defaults filled in. */
+export type RetouchSettings = { strength: number } & Required<RetouchControls>;
+
+export function retouchSettings(input: { strength?: number | undefined } & RetouchControls = {}): RetouchSettings {
+  const settings: RetouchSettings = { strength: input.strength ?? RETOUCH_DEFAULT_STRENGTH, ...RETOUCH_DEFAULT_CONTROLS };
+  for (const key of Object.keys(RETOUCH_DEFAULT_CONTROLS) as (keyof RetouchControls)[]) settings[key] = input[key] ?? RETOUCH_DEFAULT_CONTROLS[key];
+  return settings;
+}
+
+/**
  * How an edit was made, kept with the edited version so that reopening Edit restores it on the
  * unedited photo (edits never stack JPEG generations).
  */
@@ -172,7 +206,7 @@ export const editRecipe = z
     /** The background behind the person (issue 13 §2); absent: the photo's own. */
     background: backgroundChoice.optional(),
     /** The free AI retouch applied first (issue 13 §3); absent or null: none. */
-    retouch: z.object({ strength: z.number().min(0).max(1) }).nullable().optional(),
+    retouch: z.object({ strength: z.number().min(0).max(1), ...retouchControls.shape }).nullable().optional(),
   })
   .register(z.globalRegistry, {
     id: 'EditRecipe',
@@ -217,12 +251,14 @@ export type RemoveBackgroundResponse = z.infer<typeof removeBackgroundResponse>;
 export const RETOUCH_DEFAULT_STRENGTH = 0.5;
 
 /**
- * POST /ex/images/retouch-portrait (spec §7, issue 13 §3): the image as base64 (JPEG, PNG or WebP; a
- * data: prefix is tolerated) and an optional strength, 0 (unchanged) to 1 (strongest); default 0.5.
+ * POST /ex/images/retouch-portrait (spec §7, issue 13 §3, issue 22 §2): the image as base64 (JPEG, PNG
+ * or WebP; a data: prefix is tolerated), an optional strength, 0 (unchanged) to 1 (strongest), default
+ * 0.5, and the optional controls of retouchControls (each true by default).
  */
 export const retouchPortraitRequest = z.object({
   ImageBase64: z.string().min(1).max(MAX_EDITED_IMAGE_BODY_BYTES),
   strength: z.number().min(0).max(1).optional(),
+  ...retouchControls.shape,
 });
 export type RetouchPortraitRequest = z.infer<typeof retouchPortraitRequest>;
 

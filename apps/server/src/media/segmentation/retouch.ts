@@ -1,29 +1,38 @@
+import type { RetouchSettings } from '@studio-gallery/contract';
+
 /**
- * The free AI portrait retouch (issue 13 §3), as pure pixel functions on the face's 468-point mesh
- * (face-mesh.ts). No sharp, no tfjs.
+ * The free AI portrait retouch (issue 13 §3, issue 22 §2), as pure pixel functions on the face's
+ * 468-point mesh (face-mesh.ts). No sharp, no tfjs. Every step works in the crop around the face and
+ * neck (retouchRegion) at the photo's full size; docs/editor.md "AI retouch" has the figures.
  *
- * 1. Skin mask (skinMask): the convex hull of the face oval, plus the neck (a trapezoid under the jaw,
- *    RETOUCH.neckDepth face heights deep, narrowing), minus the eyes, brows, lips and nostrils (each the
- *    convex hull of its mesh points, enlarged about its centre by RETOUCH.grow). The mask is feathered
- *    (two box blurs of RETOUCH.featherFraction of the face width), then gated by colour: pixels whose
- *    chroma (Cb, Cr) is far from the median chroma of the person's own cheeks fade out (hair over the
- *    forehead, collar, background beside the neck), so the gate adapts to every skin tone. Last, the
- *    hard hulls of the eyes, brows, lips and nostrils are cut out again: they are never changed.
- * 2. Frequency separation: base = a box blur (twice) of radius texture (face width / 100, ≥ 1 px);
- *    high = image − base (pores, fine hair, the skin's grain) is kept: at least 80 % of it at strength 1.
- * 3. The low band is smoothed with a self-guided filter (He et al.; edge-preserving: areas whose
- *    variance is below epsilon are flattened, edges such as the nose or jaw are kept), radius face
- *    width / 25.
- * 4. The retoucher's rule ("remove only what is not there every day"): a local deviation of the low
- *    band from its smoothed value (base − smooth, in luma) up to RETOUCH.blemishContrast (small spots,
- *    redness, uneven tone) is removed; a deviation above RETOUCH.moleContrast (a mole, a dark freckle, a
- *    defined scar: strong and stable) keeps its pixels; between the two the correction fades out.
- *    Features larger than the filter's window are not local deviations and stay as they are.
- * 5. Under-eye shadows: in a soft band under each eye the low band is lifted towards the cheeks' median
- *    luma by up to RETOUCH.underEyeLift of the difference (only where darker).
- * 6. Tone: the chroma of the smoothed low band is pulled RETOUCH.toneEven of the way towards its
- *    large-scale mean (blotchy redness evens out; the face's shading, which is luma, is kept).
- * 7. out = base + m·(retouched − base) + high·(1 − 0.2·m), m = mask · strength.
+ * 1. Skin mask (skinMask): where the retouch may act. The face oval's hull plus a neck trapezoid,
+ *    minus the eyes, brows, lips and nostrils (hulls enlarged by RETOUCH.grow), feathered; then a
+ *    per-face gate from the person's own cheeks, so it holds for every skin tone:
+ *    - colour: the pixel's chroma (Cb, Cr), scaled up where it is darker than the cheeks (a shadow
+ *      keeps skin's hue at less light), must lie near the line from neutral to the cheeks' chroma
+ *      (paler towards neutral only inside the face oval: shine; the backdrop beside the neck is not);
+ *    - lightness: much darker than the cheeks is a beard, brows, hair or a glasses rim;
+ *    - roughness: the local variance of fine detail far above the cheeks' own is hair or a rim.
+ *    The hard hulls are cut out again: eyes, brows, lips and nostrils are never changed.
+ * 2. Frequency separation with weights: every blur is a normalised (mask-weighted) blur, so skin is
+ *    averaged with skin only; a beard, a rim or the backdrop never bleed into it (the blue of a
+ *    backdrop pulled into a jaw). base = blur of radius face width / 100; high = image − base (pores,
+ *    the skin's grain) is kept: all but RETOUCH.textureLoss·strength of it.
+ * 3. The low band is smoothed by a self-guided filter (edge-preserving), with the pixels outside the
+ *    skin filled by the skin's own large-scale colour first, at min(1, strength·RETOUCH.smoothGain).
+ * 4. Blemishes (findBlemishes): spots darker or redder than the skin around them, found at the scale
+ *    of a few pixels, grouped into connected parts and told apart by size, contrast and shape: longer
+ *    than RETOUCH.blemish.maxElongation (a crease, a hair) or wider than maxDiameter (shading) are not
+ *    blemishes; dark (moleContrast), not red, round ones are moles and stay when keepMoles (protected
+ *    from the smoothing too); the rest are spots, painted over with the surrounding skin (a normalised
+ *    blur that leaves the spots out) plus the texture of skin beside them.
+ * 5. Shine: where the smoothed band is brighter than the face's large-scale light and paler than its
+ *    colour, inside the face oval, its lightness and chroma go most of the way back to the large scale.
+ * 6. Under the eyes and at their outer corners: shadows lifted towards the cheeks' lightness, smoothing
+ *    at least min(1, 2·strength) and more of the fine lines (texture band) softened.
+ * 7. Tone: the chroma of the smoothed band moves RETOUCH.toneEven of the way to its large-scale mean
+ *    (blotchy redness evens out; the shading, which is luma, is kept).
+ * 8. out = base + s·(retouched − base) + high·(1 − loss), then the spots painted over.
  */
 
 export interface FacePoints {
@@ -38,15 +47,42 @@ export const RETOUCH = {
   grow: { eye: 1.5, brow: 1.35, lips: 1.2, nostril: 1.2 },
   /** Feather radius of the mask as a fraction of the face width. */
   featherFraction: 0.025,
-  /** Chroma gate: full at a CbCr distance up to `near`, none from `far` (0..255 levels). */
-  chroma: { near: 10, far: 22 },
+  /** Colour gate: full at a CbCr distance from the skin line up to `near`, none from `far` (0..255 levels). */
+  chroma: { near: 9, far: 18 },
+  /** Lightness gate, as a share of the cheeks' luma: none below `none`, full from `full`. */
+  darkLuma: { none: 0.42, full: 0.6 },
+  /** Roughness gate: fine-detail variance over the cheeks' own, `full` up to cheek·k+floor, none from. */
+  roughness: { full: 4, fullFloor: 30, none: 8, noneFloor: 60 },
   /** Guided filter regularisation (0..1 channel values): variance below ~0.03² is flattened. */
   epsilon: 0.03 ** 2,
-  /** Blemish rule in luma levels (0..255) of base − smooth. */
-  blemishContrast: 14,
-  moleContrast: 28,
-  underEyeLift: 0.5,
-  toneEven: 0.5,
+  /** The smoothing's share at a strength: min(1, strength × smoothGain) (Moderate 0.5 → 0.85). */
+  smoothGain: 1.7,
+  /** Share of the texture band taken out at strength 1 (everywhere on skin). */
+  textureLoss: 0.3,
+  /** Strong, stable local deviations (luma levels of base − smooth) keep their pixels when keepMoles. */
+  keepContrast: 28,
+  blemish: {
+    /** A pixel is a candidate from this darkness + 1.5 × redness against its surroundings (levels). */
+    detect: 7,
+    /** A part counts when its strongest pixel reaches this. */
+    peak: 12,
+    /** Largest spot, in face widths (wider is shading or a feature). */
+    maxDiameter: 0.06,
+    /** Longer than this (√ of the moments' ratio) is a line: a crease, a hair, a rim. */
+    maxElongation: 3,
+    /** A mole: at least this dark (levels), redness under moleMaxRedness, elongation under moleMaxElongation. */
+    moleContrast: 24,
+    moleMaxRedness: 6,
+    moleMaxElongation: 2,
+    /** Full removal from this strength (below it in proportion). */
+    fullAt: 0.34,
+  },
+  /** Under-eye: shadows lifted this share of the way to the cheeks' luma; this share of the texture band softened. */
+  underEyeLift: 0.6,
+  underEyeTextureLoss: 0.5,
+  /** Shine: excess luma over the large scale (levels) where it starts and is full; share taken back. */
+  shine: { from: 5, to: 22, reduce: 0.8 },
+  toneEven: 0.6,
 } as const;
 
 /** MediaPipe face mesh regions (canonical indices). */
@@ -199,36 +235,89 @@ export function retouchRegion(face: FacePoints, width: number, height: number): 
   return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0), faceWidth: fw };
 }
 
+/** Blur of `plane` weighted by `weight` (both w x h), normalised: pixels of weight 0 do not count. */
+export function weightedBlur(plane: Float32Array, weight: Float32Array, blurredWeight: Float32Array, w: number, h: number, r: number, passes = 1): Float32Array {
+  let weighted = new Float32Array(plane.length);
+  for (let i = 0; i < plane.length; i++) weighted[i] = plane[i]! * weight[i]!;
+  for (let k = 0; k < passes; k++) weighted = boxBlur(weighted, w, h, r);
+  for (let i = 0; i < plane.length; i++) weighted[i] = weighted[i]! / blurredWeight[i]!;
+  return weighted;
+}
+
+/** The blurred weights weightedBlur divides by (a small floor keeps it defined far from any weight). */
+function blurWeights(weight: Float32Array, w: number, h: number, r: number, passes = 1): Float32Array {
+  let blurred = weight;
+  for (let k = 0; k < passes; k++) blurred = boxBlur(blurred, w, h, r);
+  return blurred;
+}
+
+/** Weights with a floor, so that a normalised blur far from the skin is a plain blur. */
+function floored(weight: Float32Array, floor = 1e-3): Float32Array {
+  const out = new Float32Array(weight.length);
+  for (let i = 0; i < weight.length; i++) out[i] = weight[i]! + floor;
+  return out;
+}
+
+export interface SkinReference {
+  /** Median luma, Cb and Cr of the cheeks. */
+  y: number;
+  cb: number;
+  cr: number;
+}
+
+/** The colour gate of one pixel against the face's skin reference (file comment, step 1). */
+export function skinColourGate(r: number, g: number, b: number, ref: SkinReference, insideOval: boolean): number {
+  const y = luma(r, g, b);
+  let pb = cb(r, g, b);
+  let pr = cr(r, g, b);
+  if (y < ref.y && y > 1) {
+    const k = ref.y / y;
+    pb *= k;
+    pr *= k;
+  }
+  const refLength2 = ref.cb * ref.cb + ref.cr * ref.cr || 1;
+  const palest = insideOval && y > ref.y ? 0.4 : 0.8;
+  const t = Math.min(1.3, Math.max(palest, (pb * ref.cb + pr * ref.cr) / refLength2));
+  const distance = Math.hypot(pb - t * ref.cb, pr - t * ref.cr);
+  const colour = 1 - smoothstep(RETOUCH.chroma.near, RETOUCH.chroma.far, distance);
+  const light = smoothstep(RETOUCH.darkLuma.none * ref.y, RETOUCH.darkLuma.full * ref.y, y);
+  return colour * light;
+}
+
+export interface SkinMask {
+  /** Where the retouch may act, 0..1. */
+  mask: Float32Array;
+  /** The hard exclusions (eyes, brows, lips, nostrils): 1. */
+  excluded: Float32Array;
+  /** Under the eyes and beside their outer corners, feathered, 0..1. */
+  eyeBand: Float32Array;
+  /** Inside the face oval (not the neck), feathered, 0..1: where shine is looked for. */
+  oval: Float32Array;
+  reference: SkinReference;
+}
+
 /**
  * The skin mask (0..1) of the crop `region` of an RGB image: see the file comment, step 1. Also
- * returns the hard exclusions (eyes, brows, lips, nostrils: 1) and the under-eye bands.
+ * returns the hard exclusions, the eye band and the cheeks' reference colour.
  */
-export function skinMask(
-  rgb: Uint8Array,
-  imageWidth: number,
-  face: FacePoints,
-  region: RetouchRegion,
-): { mask: Float32Array; excluded: Float32Array; underEye: Float32Array; cheekLuma: number } {
+export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, region: RetouchRegion): SkinMask {
   const { x: ox, y: oy, width: w, height: h, faceWidth } = region;
+  const n = w * h;
   const at = (i: number): Point => [face.mesh[i]![0] - ox, face.mesh[i]![1] - oy];
   const points = (indices: readonly number[]) => indices.map(at);
 
-  const shape = new Float32Array(w * h);
+  const shape = new Float32Array(n);
+  const ovalShape = new Float32Array(n);
   const oval = hull(points(REGIONS.faceOval));
   fillPolygon(shape, w, h, oval, 1);
+  fillPolygon(ovalShape, w, h, oval, 1);
   // The neck: from the jaw corners down, narrowing to 70 % of the jaw's width.
   const [jawLeft, jawRight, chin] = REGIONS.jaw.map(at) as [Point, Point, Point];
   const faceHeight = Math.max(...oval.map((q) => q[1])) - Math.min(...oval.map((q) => q[1]));
   const depth = chin[1] + faceHeight * RETOUCH.neckDepth;
   const jawMid = (jawLeft[0] + jawRight[0]) / 2;
   const half = (jawRight[0] - jawLeft[0]) / 2;
-  fillPolygon(
-    shape,
-    w,
-    h,
-    [jawLeft, jawRight, [jawMid + half * 0.7, depth], [jawMid - half * 0.7, depth]],
-    1,
-  );
+  fillPolygon(shape, w, h, [jawLeft, jawRight, [jawMid + half * 0.7, depth], [jawMid - half * 0.7, depth]], 1);
 
   const excludedHulls = [
     grow(hull(points(REGIONS.leftEye)), RETOUCH.grow.eye, RETOUCH.grow.eye * 1.3),
@@ -238,18 +327,20 @@ export function skinMask(
     grow(hull(points(REGIONS.lips)), RETOUCH.grow.lips),
     grow(hull(points(REGIONS.nostrils)), RETOUCH.grow.nostril),
   ];
-  const excluded = new Float32Array(w * h);
+  const excluded = new Float32Array(n);
   for (const polygon of excludedHulls) fillPolygon(excluded, w, h, polygon, 1);
-  for (let i = 0; i < w * h; i++) if (excluded[i] === 1) shape[i] = 0;
+  for (let i = 0; i < n; i++) if (excluded[i] === 1) shape[i] = 0;
 
   const feather = Math.max(1, Math.round(faceWidth * RETOUCH.featherFraction));
-  let mask = boxBlur(boxBlur(shape, w, h, feather), w, h, feather);
+  const feathered = boxBlur(boxBlur(shape, w, h, feather), w, h, feather);
+  const ovalSoft = boxBlur(ovalShape, w, h, feather);
 
-  // The cheeks' own colour: the chroma gate's reference and the under-eye lift's target.
+  // The cheeks' own colour: the gate's reference and the under-eye lift's target.
   const radius = Math.max(1, Math.round(faceWidth * 0.03));
+  const ys: number[] = [];
   const cbs: number[] = [];
   const crs: number[] = [];
-  const ys: number[] = [];
+  const cheekPixels: number[] = [];
   for (const [cx, cy] of points(REGIONS.cheeks)) {
     for (let dy = -radius; dy <= radius; dy++) {
       for (let dx = -radius; dx <= radius; dx++) {
@@ -257,116 +348,335 @@ export function skinMask(
         const y = Math.round(cy + dy);
         if (x < 0 || y < 0 || x >= w || y >= h) continue;
         const p = ((y + oy) * imageWidth + x + ox) * 3;
-        const r = rgb[p]!;
-        const g = rgb[p + 1]!;
-        const b = rgb[p + 2]!;
-        cbs.push(cb(r, g, b));
-        crs.push(cr(r, g, b));
-        ys.push(luma(r, g, b));
+        ys.push(luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!));
+        cbs.push(cb(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!));
+        crs.push(cr(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!));
+        cheekPixels.push(y * w + x);
       }
     }
   }
-  const refCb = median(cbs);
-  const refCr = median(crs);
-  const cheekLuma = median(ys);
-  const gate = new Float32Array(w * h);
+  const reference: SkinReference = { y: median(ys), cb: median(cbs), cr: median(crs) };
+
+  // Roughness: the local variance of the luma's fine detail (image − a 3x3 mean).
+  const lumaPlane = new Float32Array(n);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = ((y + oy) * imageWidth + x + ox) * 3;
-      const r = rgb[p]!;
-      const g = rgb[p + 1]!;
-      const b = rgb[p + 2]!;
-      const distance = Math.hypot(cb(r, g, b) - refCb, cr(r, g, b) - refCr);
-      gate[y * w + x] = 1 - smoothstep(RETOUCH.chroma.near, RETOUCH.chroma.far, distance);
+    for (let x = 0, p = ((y + oy) * imageWidth + ox) * 3; x < w; x++, p += 3) lumaPlane[y * w + x] = luma(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
+  }
+  const fine = boxBlur(lumaPlane, w, h, 1);
+  for (let i = 0; i < n; i++) fine[i] = (lumaPlane[i]! - fine[i]!) ** 2;
+  const roughness = boxBlur(fine, w, h, Math.max(2, Math.round(faceWidth / 40)));
+  const cheekRoughness = median(cheekPixels.map((i) => roughness[i]!));
+  const { full, fullFloor, none, noneFloor } = RETOUCH.roughness;
+
+  const gate = new Float32Array(n);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0, p = ((y + oy) * imageWidth + ox) * 3; x < w; x++, p += 3) {
+      const i = y * w + x;
+      if (feathered[i]! <= 0) continue;
+      const smooth = 1 - smoothstep(cheekRoughness * full + fullFloor, cheekRoughness * none + noneFloor, roughness[i]!);
+      gate[i] = skinColourGate(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!, reference, ovalSoft[i]! > 0.5) * smooth;
     }
   }
   // The gate itself is softened a little so that it does not follow single noisy pixels.
   const softGate = boxBlur(gate, w, h, Math.max(1, Math.round(feather / 2)));
-  mask = mask.map((m, i) => (excluded[i] === 1 ? 0 : m * softGate[i]!));
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i++) mask[i] = excluded[i] === 1 ? 0 : feathered[i]! * softGate[i]!;
 
-  // Under each eye: the eye's hull moved down by its height, wider, feathered.
-  const underEye = new Float32Array(w * h);
+  // Under each eye (the eye's hull moved down) and beside its outer corner (moved outwards).
+  const band = new Float32Array(n);
+  const centreX = (jawLeft[0] + jawRight[0]) / 2;
   for (const eye of [REGIONS.leftEye, REGIONS.rightEye]) {
     const eh = hull(points(eye));
     const height = Math.max(...eh.map((q) => q[1])) - Math.min(...eh.map((q) => q[1]));
-    fillPolygon(
-      underEye,
-      w,
-      h,
-      grow(eh, 1.2, 1.1).map(([x, y]) => [x, y + height * 1.6] as const),
-      1,
-    );
+    const width = Math.max(...eh.map((q) => q[0])) - Math.min(...eh.map((q) => q[0]));
+    const eyeX = eh.reduce((s, q) => s + q[0], 0) / eh.length;
+    const outwards = eyeX < centreX ? -1 : 1;
+    fillPolygon(band, w, h, grow(eh, 1.2, 1.1).map(([x, y]) => [x, y + height * 1.6] as const), 1);
+    fillPolygon(band, w, h, grow(eh, 0.6, 1.6).map(([x, y]) => [x + outwards * width * 0.75, y + height * 0.3] as const), 1);
   }
-  const softUnderEye = boxBlur(boxBlur(underEye, w, h, feather * 2), w, h, feather * 2);
-  return { mask, excluded, underEye: softUnderEye, cheekLuma };
+  const eyeBand = boxBlur(boxBlur(band, w, h, feather * 2), w, h, feather * 2);
+  return { mask, excluded, eyeBand, oval: ovalSoft, reference };
+}
+
+export type BlemishKind = 'spot' | 'mole';
+
+export interface Blemish {
+  kind: BlemishKind;
+  /** Centre and size in the crop's pixels. */
+  x: number;
+  y: number;
+  diameter: number;
+  /** Darkness (luma levels below the surrounding skin) of its strongest pixel, and mean redness (Cr levels above). */
+  contrast: number;
+  redness: number;
+  elongation: number;
+  /** The crop's pixel indices. */
+  pixels: number[];
+}
+
+/**
+ * Spots and moles in the skin mask (file comment, step 4): candidates against the surrounding skin
+ * (a weighted blur of face width / 20), connected parts, and the size, contrast and shape rules.
+ */
+export function findBlemishes(planes: Planes, mask: Float32Array, w: number, h: number, faceWidth: number): Blemish[] {
+  const n = w * h;
+  const rule = RETOUCH.blemish;
+  const lumaPlane = new Float32Array(n);
+  const crPlane = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    lumaPlane[i] = luma(planes[0][i]!, planes[1][i]!, planes[2][i]!);
+    crPlane[i] = cr(planes[0][i]!, planes[1][i]!, planes[2][i]!);
+  }
+  const detailL = boxBlur(lumaPlane, w, h, 1);
+  const detailCr = boxBlur(crPlane, w, h, 1);
+  const weight = floored(mask);
+  const around = Math.max(3, Math.round(faceWidth / 20));
+  const blurredWeight = blurWeights(weight, w, h, around, 2);
+  const skinL = weightedBlur(detailL, weight, blurredWeight, w, h, around, 2);
+  const skinCr = weightedBlur(detailCr, weight, blurredWeight, w, h, around, 2);
+  const score = new Float32Array(n);
+  const darkness = new Float32Array(n);
+  const redness = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (mask[i]! < 0.5) continue;
+    darkness[i] = skinL[i]! - detailL[i]!;
+    redness[i] = detailCr[i]! - skinCr[i]!;
+    score[i] = darkness[i]! + 1.5 * Math.max(0, redness[i]!);
+  }
+
+  const seen = new Uint8Array(n);
+  const found: Blemish[] = [];
+  const stack: number[] = [];
+  const maxDiameter = rule.maxDiameter * faceWidth;
+  for (let start = 0; start < n; start++) {
+    if (seen[start] || score[start]! < rule.detect) continue;
+    const pixels: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (j < 0 || j >= n || seen[j] || score[j]! < rule.detect) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    const diameter = 2 * Math.sqrt(pixels.length / Math.PI);
+    if (diameter > maxDiameter || pixels.length < 3) continue;
+    let peak = 0;
+    let contrast = 0;
+    let red = 0;
+    let sx = 0;
+    let sy = 0;
+    for (const i of pixels) {
+      peak = Math.max(peak, score[i]!);
+      contrast = Math.max(contrast, darkness[i]!);
+      red += redness[i]!;
+      sx += i % w;
+      sy += Math.floor(i / w);
+    }
+    if (peak < rule.peak) continue;
+    const cx = sx / pixels.length;
+    const cy = sy / pixels.length;
+    let xx = 0;
+    let yy = 0;
+    let xy = 0;
+    for (const i of pixels) {
+      const dx = (i % w) - cx;
+      const dy = Math.floor(i / w) - cy;
+      xx += dx * dx;
+      yy += dy * dy;
+      xy += dx * dy;
+    }
+    const trace = (xx + yy) / pixels.length;
+    const det = (xx * yy - xy * xy) / pixels.length ** 2;
+    const root = Math.sqrt(Math.max(0, (trace * trace) / 4 - det));
+    const elongation = Math.sqrt((trace / 2 + root) / Math.max(1e-6, trace / 2 - root));
+    if (elongation > rule.maxElongation) continue;
+    const meanRedness = red / pixels.length;
+    const mole = contrast >= rule.moleContrast && meanRedness < rule.moleMaxRedness && elongation <= rule.moleMaxElongation;
+    found.push({ kind: mole ? 'mole' : 'spot', x: cx, y: cy, diameter, contrast, redness: meanRedness, elongation, pixels });
+  }
+  return found;
+}
+
+/** The blemishes' pixels grown by `grow` px and feathered by 1 px, 0..1. */
+function blemishArea(blemishes: readonly Blemish[], w: number, h: number, grow: number): Float32Array {
+  const area = new Float32Array(w * h);
+  for (const blemish of blemishes) for (const i of blemish.pixels) area[i] = 1;
+  const grown = boxBlur(area, w, h, grow);
+  for (let i = 0; i < grown.length; i++) grown[i] = grown[i]! > 1e-3 ? 1 : 0;
+  return boxBlur(grown, w, h, 1);
 }
 
 type Planes = [Float32Array, Float32Array, Float32Array];
 
 const map3 = (planes: Planes, f: (plane: Float32Array) => Float32Array): Planes => [f(planes[0]), f(planes[1]), f(planes[2])];
 
+export interface RetouchReport {
+  blemishes: Blemish[];
+}
+
 /**
- * Retouches an RGB image (3 bytes a pixel) in place around the face: steps 2-7 of the file comment.
- * `strength` 0..1.
+ * Retouches an RGB image (3 bytes a pixel) in place around the face: steps 2-8 of the file comment.
+ * Returns what it found (the blemishes, for the benchmark).
  */
-export function retouchFace(rgb: Uint8Array, width: number, height: number, face: FacePoints, strength: number): void {
-  const s = Math.min(1, Math.max(0, strength));
-  if (s === 0) return;
+export function retouchFace(rgb: Uint8Array, width: number, height: number, face: FacePoints, settings: RetouchSettings): RetouchReport {
+  const s = Math.min(1, Math.max(0, settings.strength));
+  if (s === 0) return { blemishes: [] };
   const region = retouchRegion(face, width, height);
   const { x: ox, y: oy, width: w, height: h, faceWidth } = region;
-  const { mask, underEye, cheekLuma } = skinMask(rgb, width, face, region);
+  const { mask, eyeBand, oval, reference } = skinMask(rgb, width, face, region);
   const n = w * h;
   const planes: Planes = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = ((y + oy) * width + x + ox) * 3;
-      for (const c of [0, 1, 2] as const) planes[c][y * w + x] = rgb[p + c]!;
+    for (let x = 0, p = ((y + oy) * width + ox) * 3; x < w; x++, p += 3) {
+      const i = y * w + x;
+      planes[0][i] = rgb[p]!;
+      planes[1][i] = rgb[p + 1]!;
+      planes[2][i] = rgb[p + 2]!;
     }
   }
   const texture = Math.max(1, Math.round(faceWidth / 100));
   const smoothRadius = Math.max(2, Math.round(faceWidth / 25));
   const toneRadius = Math.max(4, Math.round(faceWidth / 8));
-  const base = map3(planes, (plane) => boxBlur(boxBlur(plane, w, h, texture), w, h, texture));
-  const smooth = map3(base, (plane) => guidedSelf(plane, w, h, smoothRadius, RETOUCH.epsilon));
-  const large = map3(smooth, (plane) => boxBlur(plane, w, h, toneRadius));
 
+  // Step 2: the bands, skin averaged with skin only.
+  const weight = floored(mask);
+  const baseWeight = blurWeights(weight, w, h, texture, 2);
+  const base = map3(planes, (plane) => weightedBlur(plane, weight, baseWeight, w, h, texture, 2));
+  // Step 3: outside the skin, the skin's large-scale colour, so the filter never sees a beard or backdrop.
+  const largeWeight = blurWeights(weight, w, h, toneRadius);
+  const filled = base.map((plane) => {
+    const fill = weightedBlur(plane, weight, largeWeight, w, h, toneRadius);
+    for (let i = 0; i < n; i++) fill[i] = mask[i]! * plane[i]! + (1 - mask[i]!) * fill[i]!;
+    return fill;
+  }) as Planes;
+  const smooth = map3(filled, (plane) => guidedSelf(plane, w, h, smoothRadius, RETOUCH.epsilon));
+  const large = map3(smooth, (plane) => weightedBlur(plane, weight, largeWeight, w, h, toneRadius));
+
+  // Step 4: blemishes; the spots' fill leaves every blemish out of its average.
+  const blemishes = settings.removeBlemishes || settings.keepMoles ? findBlemishes(planes, mask, w, h, faceWidth) : [];
+  const grown = Math.max(1, Math.round(faceWidth / 150));
+  const spots = settings.removeBlemishes ? blemishes.filter((b) => b.kind === 'spot' || !settings.keepMoles) : [];
+  const moles = settings.keepMoles ? blemishes.filter((b) => b.kind === 'mole') : [];
+  const removeArea = spots.length > 0 ? blemishArea(spots, w, h, grown) : null;
+  const protectArea = moles.length > 0 ? blemishArea(moles, w, h, grown) : null;
+  let fill: Planes | null = null;
+  const cloneFrom = new Int32Array(removeArea ? n : 0);
+  if (removeArea) {
+    const all = blemishArea(blemishes, w, h, grown);
+    const clean = new Float32Array(n);
+    for (let i = 0; i < n; i++) clean[i] = mask[i]! * (1 - all[i]!) + 1e-4;
+    const around = Math.max(3, Math.round(faceWidth / 30));
+    const cleanWeight = blurWeights(clean, w, h, around, 2);
+    fill = map3(base, (plane) => weightedBlur(plane, clean, cleanWeight, w, h, around, 2));
+    // The texture painted in: the texture band of clean skin one spot's width beside it.
+    for (const spot of spots) {
+      const reach = Math.ceil(spot.diameter) + 2 * grown + 2;
+      let best = 0;
+      let bestScore = -1;
+      for (const [dx, dy] of [[reach, 0], [-reach, 0], [0, reach], [0, -reach]] as const) {
+        const x = Math.round(spot.x + dx);
+        const y = Math.round(spot.y + dy);
+        if (x < 0 || y < 0 || x >= w || y >= h) continue;
+        const score = clean[y * w + x]!;
+        if (score > bestScore) {
+          bestScore = score;
+          best = dy * w + dx;
+        }
+      }
+      for (const i of spot.pixels) cloneFrom[i] = best;
+    }
+    // The grown rim of each spot takes its nearest spot pixel's offset: spread it with a few passes.
+    for (let pass = 0; pass < grown + 2; pass++) {
+      for (let i = 0; i < n; i++) {
+        if (cloneFrom[i] !== 0 || removeArea[i]! <= 0) continue;
+        const x = i % w;
+        for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+          if (j >= 0 && j < n && cloneFrom[j] !== 0) {
+            cloneFrom[i] = cloneFrom[j]!;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  const smoothing = Math.min(1, s * RETOUCH.smoothGain);
+  const removal = Math.min(1, s / RETOUCH.blemish.fullAt);
+  const eyeStrength = Math.min(1, 2 * s);
+  const refLuma = reference.y;
   for (let i = 0; i < n; i++) {
-    const m = mask[i]! * s;
-    if (m <= 1e-3) continue;
+    const skin = mask[i]!;
+    if (skin <= 1e-3) continue;
     const b0 = base[0][i]!;
     const b1 = base[1][i]!;
     const b2 = base[2][i]!;
     let s0 = smooth[0][i]!;
     let s1 = smooth[1][i]!;
     let s2 = smooth[2][i]!;
-    // Blemish rule: strong local deviations (moles, dark freckles, scars) keep the base.
-    const deviation = Math.abs(luma(b0, b1, b2) - luma(s0, s1, s2));
-    const keep = smoothstep(RETOUCH.blemishContrast, RETOUCH.moleContrast, deviation);
-    s0 += (b0 - s0) * keep;
-    s1 += (b1 - s1) * keep;
-    s2 += (b2 - s2) * keep;
+    const protect = protectArea ? protectArea[i]! : 0;
+    // Strong, stable deviations (a mole the detector did not isolate, a scar) keep the base.
+    if (settings.keepMoles) {
+      const keep = smoothstep(RETOUCH.keepContrast / 2, RETOUCH.keepContrast, Math.abs(luma(b0, b1, b2) - luma(s0, s1, s2)));
+      s0 += (b0 - s0) * keep;
+      s1 += (b1 - s1) * keep;
+      s2 += (b2 - s2) * keep;
+    }
+    const l0 = large[0][i]!;
+    const l1 = large[1][i]!;
+    const l2 = large[2][i]!;
+    const yl = luma(l0, l1, l2);
+    let ys = luma(s0, s1, s2);
+    // Shine: brighter than the large scale and paler than its colour, inside the oval.
+    if (settings.reduceShine && oval[i]! > 0) {
+      const chromaSmooth = Math.hypot(cb(s0, s1, s2), cr(s0, s1, s2));
+      const chromaLarge = Math.hypot(cb(l0, l1, l2), cr(l0, l1, l2)) || 1;
+      const shine = oval[i]! * smoothstep(RETOUCH.shine.from, RETOUCH.shine.to, ys - yl) * smoothstep(0.98, 0.75, chromaSmooth / chromaLarge) * RETOUCH.shine.reduce;
+      if (shine > 0) {
+        const toY = ys - shine * (ys - yl);
+        // Lightness back towards the large scale, chroma back towards its colour.
+        s0 = toY + (s0 - ys) * (1 - shine) + (l0 - yl) * shine;
+        s1 = toY + (s1 - ys) * (1 - shine) + (l1 - yl) * shine;
+        s2 = toY + (s2 - ys) * (1 - shine) + (l2 - yl) * shine;
+        ys = toY;
+      }
+    }
     // Tone: chroma towards the large-scale chroma, luma (shading) kept.
-    const ys = luma(s0, s1, s2);
-    const yl = luma(large[0][i]!, large[1][i]!, large[2][i]!);
-    const t = RETOUCH.toneEven;
-    s0 = ys + (s0 - ys) * (1 - t) + (large[0][i]! - yl) * t;
-    s1 = ys + (s1 - ys) * (1 - t) + (large[1][i]! - yl) * t;
-    s2 = ys + (s2 - ys) * (1 - t) + (large[2][i]! - yl) * t;
-    // Under-eye shadows: lifted towards the cheeks' luma, only where darker.
-    const lift = underEye[i]! * RETOUCH.underEyeLift * Math.max(0, cheekLuma - ys);
-    s0 += lift;
-    s1 += lift;
-    s2 += lift;
-    const keepTexture = 1 - 0.2 * m;
+    if (settings.evenSkinTone) {
+      const t = RETOUCH.toneEven;
+      s0 = ys + (s0 - ys) * (1 - t) + (l0 - yl) * t;
+      s1 = ys + (s1 - ys) * (1 - t) + (l1 - yl) * t;
+      s2 = ys + (s2 - ys) * (1 - t) + (l2 - yl) * t;
+    }
+    const band = settings.softenUnderEyes ? eyeBand[i]! : 0;
+    if (band > 0) {
+      const lift = band * RETOUCH.underEyeLift * Math.max(0, refLuma - ys);
+      s0 += lift;
+      s1 += lift;
+      s2 += lift;
+    }
+    const free = 1 - protect;
+    const m = skin * free * Math.max(smoothing, band * eyeStrength);
+    const loss = skin * free * s * (RETOUCH.textureLoss + band * RETOUCH.underEyeTextureLoss);
     const y = Math.floor(i / w);
     const x = i - y * w;
     const p = ((y + oy) * width + x + ox) * 3;
     const retouched = [s0, s1, s2] as const;
+    const spot = removeArea && fill ? removeArea[i]! * removal * Math.min(1, skin * 2) : 0;
+    const from = spot > 0 ? i + cloneFrom[i]! : i;
     for (const c of [0, 1, 2] as const) {
       const bc = base[c][i]!;
-      const high = planes[c][i]! - bc;
-      const value = bc + m * (retouched[c] - bc) + high * keepTexture;
+      let value = bc + m * (retouched[c] - bc) + (planes[c][i]! - bc) * (1 - loss);
+      if (spot > 0 && fill) {
+        const cloned = from >= 0 && from < n ? planes[c][from]! - base[c][from]! : 0;
+        value += spot * (fill[c][i]! + cloned * (1 - loss) - value);
+      }
       rgb[p + c] = Math.min(255, Math.max(0, Math.round(value)));
     }
   }
+  return { blemishes };
 }

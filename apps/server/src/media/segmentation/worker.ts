@@ -3,6 +3,7 @@ import { MAX_INPUT_PIXELS } from '../renditions';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
 import { refineCutout } from '@studio-gallery/contract/cutout';
+import { cutOutOnServer } from './person-cutout';
 import { retouchFace } from './retouch';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
 
@@ -26,7 +27,7 @@ export type RemoveBackgroundResult =
       png: Uint8Array;
       width: number;
       height: number;
-      timings: { decodeMs: number; modelMs: number; refineMs: number; encodeMs: number };
+      timings: { decodeMs: number; faceMs: number; modelMs: number; refineMs: number; encodeMs: number };
       /** The worker thread's RSS after the request (bytes), for the bench. */
       rss: number;
     }
@@ -67,19 +68,15 @@ export default async function removeBackground({ image, assets }: RemoveBackgrou
   // As the browser: the photo downscaled to 640 px on its long edge, then stretched to 256x256 in tfjs.
   const input = await decode(image, AI_MAX_INPUT_PIXELS);
   if ('ok' in input) return input;
-  const { width, height, small } = input;
-  const rgb = { data: input.rgb };
+  const { width, height } = input;
   const decoded = performance.now();
 
-  const model = await loadSelfieModel(assets);
-  const mask = await personMask(model, small.data, small.info.width, small.info.height);
-  const masked = performance.now();
-
-  const cutout = refineCutout({ data: rgb.data, width, height }, { data: mask, width: MODEL_SIZE, height: MODEL_SIZE });
+  const cutout = await cutOutOnServer(input, assets);
   const refined = performance.now();
 
+  // Level 2: a fifth larger than 6 and about twice as fast on a portrait's RGBA.
   const png = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
-    .png({ compressionLevel: 6 })
+    .png({ compressionLevel: 2 })
     .toBuffer();
   const encoded = performance.now();
   return {
@@ -87,7 +84,7 @@ export default async function removeBackground({ image, assets }: RemoveBackgrou
     png,
     width,
     height,
-    timings: { decodeMs: decoded - started, modelMs: masked - decoded, refineMs: refined - masked, encodeMs: encoded - refined },
+    timings: { decodeMs: decoded - started, ...cutout.timings, encodeMs: encoded - refined },
     rss: process.memoryUsage.rss(),
   };
 }

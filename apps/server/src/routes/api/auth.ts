@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return {
         ...successBody(true, messages.activationSucceeded),
         jwt: token.id_token,
-        user: { id: user.id, email: user.email, login: user.email },
+        user: { id: user.id, email: user.email, login: user.email, role: user.role },
         ...(setPasswordKey ? { setPasswordKey } : {}),
       };
     },

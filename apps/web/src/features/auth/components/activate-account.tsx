@@ -23,6 +23,8 @@ export function ActivateAccount({ code }: ActivateAccountProps) {
   if (activate.isSuccess) {
     // Accounts the studio created (or signed up for twice) have no password yet: offer to set one now.
     const setPasswordKey = activate.data.setPasswordKey;
+    // A studio member (invited as staff or admin) goes on to the dashboard, not to a gallery.
+    const studioMember = activate.data.user?.role === 'staff' || activate.data.user?.role === 'admin';
     return (
       <ResultCard
         status="success"
@@ -34,13 +36,13 @@ export function ActivateAccount({ code }: ActivateAccountProps) {
                 Set Your Password
               </Button>
             ) : null}
-            <Button component={Link} to={paths.main} size="md" fullWidth variant={setPasswordKey ? 'default' : 'filled'}>
-              Go To Gallery
+            <Button component={Link} to={studioMember ? paths.studio : paths.main} size="md" fullWidth variant={setPasswordKey ? 'default' : 'filled'}>
+              {studioMember ? 'Open the Studio Dashboard' : 'Go To Gallery'}
             </Button>
           </Stack>
         }
       >
-        {messages.activationSucceeded} Your photos are waiting for you.
+        {messages.activationSucceeded} {studioMember ? 'The studio dashboard is ready for you.' : 'Your photos are waiting for you.'}
         {setPasswordKey ? ' Choose a password so you can sign in again next time.' : null}
       </ResultCard>
     );

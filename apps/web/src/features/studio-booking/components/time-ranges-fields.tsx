@@ -45,7 +45,7 @@ export function TimeRangesFields<T extends FieldValues>({ control, register, nam
               <TextInput
                 type="time"
                 size="sm"
-                w={120}
+                className={classes.time}
                 aria-label={`${label} opens (range ${index + 1})`}
                 error={error?.from?.message}
                 {...register(`${name}.${index}.from` as Path<T>)}
@@ -56,7 +56,7 @@ export function TimeRangesFields<T extends FieldValues>({ control, register, nam
               <TextInput
                 type="time"
                 size="sm"
-                w={120}
+                className={classes.time}
                 aria-label={`${label} closes (range ${index + 1})`}
                 error={error?.to?.message}
                 {...register(`${name}.${index}.to` as Path<T>)}

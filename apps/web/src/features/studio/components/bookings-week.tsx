@@ -123,7 +123,7 @@ export function BookingsWeek() {
           allowDeselect={false}
           w={{ base: '100%', xs: 280 }}
         />
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <Button variant="default" leftSection={<IconChevronLeft size={16} />} onClick={() => setParam('from', addDays(from, -WEEK_DAYS))}>
             Previous week
           </Button>

@@ -1,0 +1,55 @@
+import { type PersonCutout, type Rect, cutOutPerson } from '@studio-gallery/contract/cutout';
+import { loadSharp } from '../sharp';
+import { detectFace, loadFaceMesh } from './face-mesh';
+import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
+
+/** An upright RGB photo (3 bytes a pixel) and its copy at MODEL_INPUT_LONG_EDGE (what the model and the face detector see). */
+export interface DecodedPhoto {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  small: { data: Uint8Array; info: { width: number; height: number } };
+}
+
+export interface ServerCutout extends PersonCutout {
+  timings: { faceMs: number; modelMs: number; refineMs: number };
+  faceFound: boolean;
+}
+
+/**
+ * The server's side of the shared cut-out pipeline (@studio-gallery/contract/cutout cutOutPerson): the
+ * face found on the 640 px copy (face-mesh.ts), the selfie model on the 640 px copy for the whole photo
+ * and on the subject's crop taken from the full-size pixels and brought to at most 640 px, as the
+ * browser's face worker does.
+ */
+export async function cutOutOnServer(photo: DecodedPhoto, assets: SegmentationAssets): Promise<ServerCutout> {
+  const sharp = await loadSharp();
+  const { rgb, width, height, small } = photo;
+  const started = performance.now();
+  await startWasmBackend(assets.wasmDir);
+  const found = await detectFace(await loadFaceMesh(), small.data, small.info.width, small.info.height);
+  const sx = width / small.info.width;
+  const sy = height / small.info.height;
+  const face: Rect | null = found && { x: found.box[0] * sx, y: found.box[1] * sy, width: found.box[2] * sx, height: found.box[3] * sy };
+  const faced = performance.now();
+  const model = await loadSelfieModel(assets);
+  let modelMs = 0;
+  const segment = async (rect: Rect) => {
+    const before = performance.now();
+    let input = small;
+    if (rect.width !== width || rect.height !== height) {
+      const crop = await sharp(rgb, { raw: { width, height, channels: 3 } })
+        .extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height })
+        .resize(MODEL_INPUT_LONG_EDGE, MODEL_INPUT_LONG_EDGE, { fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      input = { data: crop.data, info: crop.info };
+    }
+    const data = await personMask(model, input.data, input.info.width, input.info.height);
+    modelMs += performance.now() - before;
+    return { data, width: MODEL_SIZE, height: MODEL_SIZE };
+  };
+  const cutout = await cutOutPerson({ data: rgb, width, height }, { face, segment });
+  const done = performance.now();
+  return { ...cutout, faceFound: face !== null, timings: { faceMs: faced - started, modelMs, refineMs: done - faced - modelMs } };
+}
