@@ -16,7 +16,6 @@
 //   100 MP    1 POST /ex/images/remove-background of the PNG (a 400 when the AI input bound refuses it).
 // The server's own variables (SEGMENTATION_*, MALLOC_ARENA_MAX, …) pass through from this process's
 // environment, so variants are compared by running the command again with them set.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -41,7 +40,7 @@ const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3,
   .png({ compressionLevel: 9 })
   .toBuffer();
 console.log(`inputs: 3056x4584 JPEG portrait (14.0 MP), ${Math.round(portrait.length / 1024)} KB; 10000x10000 PNG (100 MP), ${Math.round(huge.length / 1024)} KB`);
-const passedThrough = ['SEGMENTATION_THREADS', 'SEGMENTATION_QUEUE_WAITING', 'SEGMENTATION_IDLE_SECONDS', 'SEGMENTATION_MAX_TASKS', 'MALLOC_ARENA_MAX']
+const passedThrough = ['SEGMENTATION_THREADS', 'SEGMENTATION_QUEUE_WAITING', 'SEGMENTATION_IDLE_SECONDS', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_ARENA_MAX']
   .filter((name) => process.env[name] !== undefined)
   .map((name) => `${name}=${process.env[name]}`);
 console.log(`server variables: ${passedThrough.length ? passedThrough.join(' ') : 'defaults'}; RSS after each phase for ${AFTER_S} s, every ${SAMPLE_S} s`);
@@ -61,14 +60,11 @@ try {
     return response.status;
   };
   const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
-  // The process's threads (a segmentation worker adds ~10: its own V8 and libuv ones).
-  const threads = () => Number(/^Threads:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
   // Let start-up (demo import, first GCs) settle before reading the idle figure.
   await sleep(5);
   const idle = memory(pid).rss;
-  const idleThreads = threads();
-  console.log(`idle: RSS ${mb(idle)} MB, ${idleThreads} threads`);
+  console.log(`idle: RSS ${mb(idle)} MB`);
 
   const rows: Record<string, string | number>[] = [];
   const phase = async (name: string, run: () => Promise<number[]>) => {
@@ -96,7 +92,6 @@ try {
     const after = memory(pid).rss;
     row[`after${AFTER_S}sMB`] = mb(after);
     row.afterOverIdleMB = mb(after - idle);
-    row.threadsAfter = threads();
     rows.push(row);
     console.log(`${name}: peak ${mb(peak)} MB; after: ${curve.join(', ')} (MB)`);
   };
@@ -105,7 +100,7 @@ try {
   await phase('5 retouches of 14 MP at once', () => Promise.all(Array.from({ length: 5 }, () => call('retouch-portrait', retouchBody))));
   await phase('remove-background, 100 MP PNG', async () => [await call('remove-background', { ImageBase64: huge.toString('base64') })]);
 
-  console.table([{ phase: 'idle (same server, before any AI call)', statuses: '', seconds: 0, beforeMB: mb(idle), peakMB: mb(idle), peakOverIdleMB: 0, threadsAfter: idleThreads }, ...rows]);
+  console.table([{ phase: 'idle (same server, before any AI call)', statuses: '', seconds: 0, beforeMB: mb(idle), peakMB: mb(idle), peakOverIdleMB: 0 }, ...rows]);
 } finally {
   await server.stop();
 }

@@ -9,7 +9,10 @@ import { baseURL, snap, uniqueEmail } from './support';
 import { activateFromInvitation, importShoot } from './support/shoot';
 import { signInToStudio } from './support/studio';
 
-const FULL = 'Full resolution (original, about 4500 px)';
+// Originals larger than High Resolution (1600x2400), so Full resolution is offered (issue 24 §7).
+const SIZE = { width: 2000, height: 3000 };
+const FULL = 'Full resolution (original, 2000 × 3000 px)';
+const FULL_ZIP = 'Full resolution (originals)';
 const SWITCH = /^Allow full-resolution downloads/;
 
 /** The studio's own company (the default one): what the demo customer and CLI-imported customers belong to. */
@@ -25,10 +28,10 @@ async function setStudioFullResolution(page: Page, allowed: boolean): Promise<vo
 test('a studio customer downloads originals where the studio allows it, and not once an admin turns it off', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('full-res');
-  await importShoot(email, ['Fay-01', 'Fay-02'], ['Fay-02']);
+  await importShoot(email, ['Fay-01', 'Fay-02'], ['Fay-02'], { size: SIZE });
   await activateFromInvitation(page, email);
 
-  // The preview's Download menu: Full resolution gives the original file (the generated 1200x1800 JPEG).
+  // The preview's Download menu: Full resolution gives the original file (the generated 2000x3000 JPEG).
   await page.getByRole('button', { name: 'Preview Fay-01' }).first().click();
   const preview = page.getByRole('dialog', { name: /Fay-01/ });
   await expect(preview.getByRole('img', { name: 'Fay-01' })).toBeVisible();
@@ -39,7 +42,7 @@ test('a studio customer downloads originals where the studio allows it, and not 
   await page.getByRole('menuitem', { name: FULL }).click();
   const original = await downloading;
   expect(original.suggestedFilename()).toBe('Fay-01_full.jpg');
-  expect(await sharp(await original.path()).metadata()).toMatchObject({ width: 1200, height: 1800, format: 'jpeg' });
+  expect(await sharp(await original.path()).metadata()).toMatchObject({ ...SIZE, format: 'jpeg' });
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
@@ -57,13 +60,13 @@ test('a studio customer downloads originals where the studio allows it, and not 
   for (const name of ['Fay-01', 'Fay-02']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   const bar = page.getByRole('group', { name: 'Selection' });
   await bar.getByRole('button', { name: 'More sizes' }).click();
-  await expect(page.getByRole('menuitem', { name: FULL })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: FULL_ZIP })).toBeVisible();
   await snap(page, 'full-resolution-zip-menu', { fullPage: false });
   const zipping = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: FULL }).click();
+  await page.getByRole('menuitem', { name: FULL_ZIP }).click();
   const entries = readZip(fs.readFileSync(await (await zipping).path()));
   expect(entries.map((e) => e.name).sort()).toEqual(['Fay-01_full.jpg', 'Fay-02_retouched_full.jpg']);
-  for (const entry of entries) expect(await sharp(entry.data).metadata()).toMatchObject({ width: 1200, height: 1800 });
+  for (const entry of entries) expect(await sharp(entry.data).metadata()).toMatchObject(SIZE);
 
   // The studio admin turns the studio's switch off in the company editor.
   const studioContext = await browser.newContext();

@@ -103,6 +103,14 @@ if (process.env.E2E_SKIP_BUILD === '1') {
     console.error(`[e2e] Web build failed: ${err.message}`);
     process.exit(1);
   }
+  // On the build just made (a second or so): no studio, editor, chart, upload or model code on a
+  // customer's route, the first screen's scripts within their byte budget (issue 23).
+  try {
+    runSync(process.execPath, ['--import', 'tsx', path.join('scripts', 'check-chunk-graph.ts'), path.join('apps', 'web', 'dist')]);
+  } catch (err) {
+    console.error(`[e2e] Chunk graph check failed: ${err.message}`);
+    process.exit(1);
+  }
 }
 
 pruneOldRuns();

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as rolldownBuild, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin } from 'vite';
+// The customer's routes, by rule (one home: the chunk-graph check in CI applies the same rule).
+import { customerRouteModules } from '../../scripts/chunk-graph';
 
 // The API server (apps/server) serves the built app from apps/web/dist and the API under /api.
 // In development Vite serves the app and forwards /api to that server.
@@ -34,23 +36,9 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const APP_SOURCE = /[\\/]src[\\/]/;
 const APP_ENTRY = `${srcDir}main.tsx`;
 const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
+const LOGIN_ROUTE_IDS = new Set(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
 
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
-
-/**
- * The customer's screens, by rule: every module src/app/router.tsx loads lazily (its routes and
- * layouts) except the studio's (file names starting with `studio`), so a route added later is
- * covered without being listed. What they run up front is the only code the customer's chunks may
- * hold (see the 'ui-screens' and 'shared' groups); scripts/check-chunk-graph.ts checks the result.
- */
-function customerRouteModules(): string[] {
-  const router = readFileSync(`${srcDir}app/router.tsx`, 'utf8');
-  const lazy = new Set([...router.matchAll(/import\(\s*'(\.\/[^']+)'\s*\)/g)].map((m) => m[1]!));
-  // (A file that isn't there is the example in a comment.)
-  return [...lazy]
-    .filter((spec) => !/^studio/.test(spec.split('/').pop()!))
-    .flatMap((spec) => ['.tsx', '.ts'].map((ext) => `${srcDir}app/${spec.slice(2)}${ext}`).filter((file) => existsSync(file)).slice(0, 1));
-}
 
 /**
  * The contract's modules only declare constants, functions and schemas. A schema is a chain of zod
@@ -221,7 +209,7 @@ function firstScreenModules() {
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
-        modulesRunUpFront([APP_ENTRY, ...customerRouteModules()]),
+        modulesRunUpFront([APP_ENTRY, ...customerRouteModules(srcDir)]),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
         into.clear();
@@ -312,6 +300,9 @@ export default defineConfig(({ command }) => ({
             // The app modules the gallery route loads up front (its layout and screen stay chunks of
             // their own, which the router's lazy routes and the preload script name).
             { name: 'gallery', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGallery(id) && !GALLERY_ROUTE_IDS.has(id), priority: 12, includeDependenciesRecursively: false },
+            // The app modules (and the contract's schemas) the login screen adds: not the 'shared' chunk,
+            // which holds other pages' (the cart's modals) and would bring their libraries.
+            { name: 'login-screen', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inLogin(id) && !LOGIN_ROUTE_IDS.has(id), priority: 11.5, includeDependenciesRecursively: false },
             { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
             // The studio's screens (issue 15): one chunk of their own, loaded only under /studio.
             { name: 'studio', test: /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },

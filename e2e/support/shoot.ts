@@ -11,8 +11,14 @@ import { readMail } from './mail';
 
 const repoRoot = path.resolve(e2eDir, '..');
 
-export async function writePortrait(file: string, hue: number): Promise<void> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800">
+/** Portraits are 1200x1800 unless a size is asked for (smaller than the High Resolution download, 1600x2400). */
+export interface PortraitSize {
+  width: number;
+  height: number;
+}
+
+export async function writePortrait(file: string, hue: number, size: PortraitSize = { width: 1200, height: 1800 }): Promise<void> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 1200 1800" preserveAspectRatio="none">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},60%,35%)"/>
     </linearGradient></defs>
@@ -24,9 +30,9 @@ export async function writePortrait(file: string, hue: number): Promise<void> {
 }
 
 /** A temporary folder of generated portraits named `<name>.jpg`. */
-export async function portraitFolder(names: readonly string[], hueOffset = 0): Promise<string> {
+export async function portraitFolder(names: readonly string[], hueOffset = 0, size?: PortraitSize): Promise<string> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-e2e-photos-'));
-  await Promise.all(names.map((name, i) => writePortrait(path.join(folder, `${name}.jpg`), i * 50 + hueOffset)));
+  await Promise.all(names.map((name, i) => writePortrait(path.join(folder, `${name}.jpg`), i * 50 + hueOffset, size)));
   return folder;
 }
 
@@ -44,12 +50,12 @@ export async function importShoot(
   email: string,
   photoNames: readonly string[],
   retouchedNames: readonly string[],
-  options: { sessionName?: string; env?: Record<string, string> } = {},
+  options: { sessionName?: string; env?: Record<string, string>; size?: PortraitSize } = {},
 ): Promise<string> {
-  const folder = await portraitFolder(photoNames);
+  const folder = await portraitFolder(photoNames, 0, options.size);
   const retouched = path.join(folder, 'retouched');
   fs.mkdirSync(retouched);
-  await Promise.all(retouchedNames.map((name, i) => writePortrait(path.join(retouched, `${name}.jpg`), i * 50 + 20)));
+  await Promise.all(retouchedNames.map((name, i) => writePortrait(path.join(retouched, `${name}.jpg`), i * 50 + 20, options.size)));
   const result = runStudio(['import', folder, '--email', email, '--name', options.sessionName ?? 'Spring Headshots', '--retouched', retouched], options.env);
   fs.rmSync(folder, { recursive: true, force: true });
   expect(result.status, `import failed:\n${result.stderr}`).toBe(0);

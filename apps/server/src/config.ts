@@ -43,9 +43,10 @@ export interface Config {
   imageQueue: { concurrency: number; maxWaiting: number };
   /**
    * Person segmentation (media/segmentation/): worker threads (default half the cores, at least 1),
-   * requests waiting for one, and the folder of the selfie model (shared with the web app).
+   * requests waiting for one, idle seconds before a thread exits (unset: the pool's default), and the
+   * folder of the selfie model (shared with the web app).
    */
-  segmentation: { threads: number; maxWaiting: number; modelDir: string };
+  segmentation: { threads: number; maxWaiting: number; idleSeconds: number | undefined; modelDir: string };
   /** Bound of the gallery's cache of page answers (modules/gallery/page-answers.ts); 0 turns it off. */
   galleryPageCacheBytes: number;
   /** Minutes between runs of the appointment reminder job (server.ts starts it); 0 turns it off. */
@@ -171,6 +172,7 @@ const envSchema = z.object({
   SEGMENTATION_QUEUE_WAITING: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 1000), {
     message: 'SEGMENTATION_QUEUE_WAITING must be a whole number between 0 (no waiting) and 1000',
   }),
+  SEGMENTATION_IDLE_SECONDS: positiveInteger('SEGMENTATION_IDLE_SECONDS', 86_400),
   GALLERY_PAGE_CACHE_MB: optionalText.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 4096), {
     message: 'GALLERY_PAGE_CACHE_MB must be a whole number between 0 (off) and 4096',
   }),
@@ -342,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     segmentation: {
       threads: e.SEGMENTATION_THREADS ? Number(e.SEGMENTATION_THREADS) : Math.max(1, Math.floor(os.availableParallelism() / 2)),
       maxWaiting: e.SEGMENTATION_QUEUE_WAITING ? Number(e.SEGMENTATION_QUEUE_WAITING) : 4,
+      idleSeconds: e.SEGMENTATION_IDLE_SECONDS ? Number(e.SEGMENTATION_IDLE_SECONDS) : undefined,
       modelDir: path.join(REPO_ROOT, 'apps/web/public/editor-models'),
     },
     appointmentReminderMinutes: e.APPOINTMENT_REMINDER_MINUTES ? Number(e.APPOINTMENT_REMINDER_MINUTES) : 5,

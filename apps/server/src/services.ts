@@ -172,7 +172,7 @@ export interface ServiceDependencies {
 
 /** The composition root: wires each service to the repositories it names. */
 export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, jobs, config, log }: ServiceDependencies): Services {
-  const accountsRepository = new AccountsRepository(db);
+  const accountsRepository = new AccountsRepository(db, (userId) => sessions.forgetUser(userId));
   const branding = new BrandingService(new BrandingRepository(db));
   // Every mail is queued in the outbox (in the transaction of its change) and sent by the 'mail-delivery' job.
   // Its times are real time (systemClock), as the job queue's: tests move the app's clock by hours.

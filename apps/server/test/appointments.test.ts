@@ -355,7 +355,8 @@ describe('managing a booking from its mail', () => {
     expect(cancelMail.attachments[0]!.content).toContain('METHOD:CANCEL');
     expect(cancelMail.attachments[0]!.header.toUpperCase()).toBe('CANCEL');
     expect(onlyEvent(cancelMail.attachments[0]!.content).uid).toBe(firstUid);
-    expect((await t.request('GET', `/api/ex/invites/schedule/${invite.id}`)).body.cancelled).toBe(true);
+    // The customer cancelled: the invite is not withdrawn; it says which booking was cancelled and books again (issue 24 §3).
+    expect((await t.request('GET', `/api/ex/invites/schedule/${invite.id}`)).body).toMatchObject({ cancelled: false, appointmentId: null, cancelledAppointmentOn: expect.any(String) });
     const again = await t.request('POST', `/api/ex/appointments/manage/${token}/cancel`);
     expect([again.status, again.body]).toEqual([409, { message: appointmentMessages.bookingAlreadyCancelled }]);
 

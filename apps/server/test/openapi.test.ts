@@ -114,7 +114,7 @@ describe('the OpenAPI document', () => {
     const page = document.paths['/api/sessions/GetUserSessionsPage'].get;
     expect(page.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PhotoPage' });
     expect(page.responses['304']).toBeDefined();
-    expect(page.parameters.find((p: JsonBody) => p.name === 'flag').schema.enum).toEqual(['All', 'Original', 'Favorites', 'Retouched', 'Skip']);
+    expect(page.parameters.find((p: JsonBody) => p.name === 'flag').schema.enum).toEqual(['All', 'Original', 'Favorites', 'Retouched', 'Skip', 'Shared', 'Downloads']);
   });
 
   it('declares files as binary, public calls with security [], and no wildcard path', () => {

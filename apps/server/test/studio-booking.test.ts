@@ -361,6 +361,61 @@ describe('invites', () => {
     }
   });
 
+  it('a customer who cancelled books again from the same invite; the studio sees each state with its history (issue 24 §3)', async () => {
+    const calendar = await newCalendar();
+    await asStaff('PUT', `/studio/calendars/${calendar.id}/hours`, { days: [{ weekday: 1, ranges: [{ from: '09:00', to: '17:00' }] }] });
+    const type = (await asStaff('POST', '/studio/appointment-types', typeBody())).body;
+    const invite = (await asStaff('POST', '/studio/appointment-invites', { email: 'again.booker@example.test', appointmentTypeId: type.id })).body;
+    const statusOf = async () => {
+      const items = (await asStaff('GET', '/studio/appointment-invites?pageSize=100')).body.items as JsonBody[];
+      return items.find((i) => i.id === invite.id)!;
+    };
+    const bookAt = async (index: number) => {
+      const slots = await t.request('POST', '/api/ex/invites/GetAvailableTimes', { body: { appointmentTypeId: type.id, appointmentDate: MONDAY, calendarId: calendar.id } });
+      return t.request('POST', '/api/ex/invites/Appointment', {
+        body: { activationKey: invite.id, datetime: slots.body[index].time, appointmentTypeID: type.id, firstName: 'Abe', lastName: 'Again', phone: '', notes: '', calendarId: calendar.id },
+      });
+    };
+    expect((await statusOf()).history.map((h: JsonBody) => h.event)).toEqual(['sent']);
+
+    const first = await bookAt(0);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await statusOf()).status).toBe('used');
+    const confirmation = await t.lastMailTo('again.booker@example.test');
+    const token = new URL(confirmation.links.find((l) => l.includes('manage='))!).searchParams.get('manage')!;
+    expect((await t.request('POST', `/api/ex/appointments/manage/${token}/cancel`)).status).toBe(200);
+
+    // Cancelled by the customer: not a dead end. The invite is still good, and the studio says so.
+    const afterCancel = await statusOf();
+    expect(afterCancel.status).toBe('cancelled');
+    expect(afterCancel.history.map((h: JsonBody) => h.event)).toEqual(['sent', 'booked', 'cancelled']);
+    const schedule = (await t.request('GET', `/api/ex/invites/schedule/${invite.id}`)).body;
+    expect(schedule).toMatchObject({ cancelled: false, expired: false, appointmentId: null, appointmentScheduledOn: null });
+    expect(Date.parse(schedule.cancelledAppointmentOn)).toBe(Date.parse(afterCancel.history[1].appointmentAt));
+
+    const second = await bookAt(1);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const rebooked = await statusOf();
+    expect(rebooked.status).toBe('used');
+    expect(rebooked.history.map((h: JsonBody) => h.event)).toEqual(['sent', 'booked', 'cancelled', 'booked']);
+    expect((await t.request('GET', `/api/ex/invites/schedule/${invite.id}`)).body).toMatchObject({ cancelled: false, appointmentId: second.body.appointmentId });
+    const twice = await bookAt(2);
+    expect(twice.status).toBe(409);
+
+    // Once the studio withdraws it (after another cancellation), the link books no more.
+    const secondToken = new URL((await t.lastMailTo('again.booker@example.test')).links.find((l) => l.includes('manage='))!).searchParams.get('manage')!;
+    expect((await t.request('POST', `/api/ex/appointments/manage/${secondToken}/cancel`)).status).toBe(200);
+    expect((await statusOf()).status).toBe('cancelled');
+    expect((await asStaff('POST', `/studio/appointment-invites/${invite.id}/resend`)).status).toBe(200);
+    expect((await asStaff('POST', `/studio/appointment-invites/${invite.id}/revoke`)).status).toBe(200);
+    const withdrawn = await statusOf();
+    expect(withdrawn.status).toBe('revoked');
+    expect(withdrawn.history.map((h: JsonBody) => h.event)).toEqual(['sent', 'booked', 'cancelled', 'booked', 'cancelled', 'withdrawn']);
+    expect((await t.request('GET', `/api/ex/invites/schedule/${invite.id}`)).body.cancelled).toBe(true);
+    const refused = await bookAt(0);
+    expect(refused.status).toBe(409);
+  });
+
   it('refuses unknown types and calendars (404) and bad input (400) without creating anyone', async () => {
     const calendar = await newCalendar();
     const type = (await asStaff('POST', '/studio/appointment-types', typeBody())).body;

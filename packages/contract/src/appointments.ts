@@ -31,6 +31,8 @@ export const appointmentMessages = {
   bookingNotFound: 'This booking link is not valid.',
   changeTooLate: 'It is too late to change this appointment online. Please contact the studio.',
   bookingAlreadyCancelled: 'This appointment has already been cancelled.',
+  /** After the customer cancelled: the invite still books (issue 24 §3). */
+  bookAgain: 'You can book a new time with this invitation.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
 } as const;
@@ -54,13 +56,15 @@ export const inviteSchedule = z
   .object({
     /** The invited customer's name (greeting). */
     name: z.string(),
-    /** The booking made from this invite (null: none yet). */
+    /** The booking made from this invite (null: none, or the customer cancelled it and may book again). */
     appointmentId: z.number().nullable(),
     appointmentTypeId: z.number(),
-    /** The studio cancelled the invite, or the booking made from it was cancelled. */
+    /** The studio withdrew the invite: it books no more. */
     cancelled: z.boolean(),
     /** When the booking made from it is (ISO with the studio's offset), or null. */
     appointmentScheduledOn: isoInstant.nullable(),
+    /** When the customer's last booking from it was, had they not cancelled it (null: none cancelled since). */
+    cancelledAppointmentOn: isoInstant.nullable(),
     // Ours:
     appointmentTypeName: z.string(),
     durationMinutes: z.number().int().positive(),

@@ -381,3 +381,36 @@ export const orderIdParams = z.object({ id: idParam });
 export function formatOrderNumber(id: number): string {
   return `SP-${id}`;
 }
+
+/**
+ * GET /SpecialRequest/ordered-photos?serviceType&photoIds=1,2,3 (issue 24 §6): which of these photos
+ * already have this service in one of the caller's orders, so the service modal can warn before the
+ * same photo is paid for twice.
+ */
+export const orderedPhotosQuery = z.object({
+  serviceType: z.enum(SERVICE_TYPES),
+  photoIds: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14}){0,99}$/, 'photoIds must be up to 100 photo ids separated by commas')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .meta({ description: 'Up to 100 photo ids separated by commas', example: '12,13' }),
+});
+
+export const orderedPhoto = z.object({
+  photoId: z.number(),
+  serviceType: z.enum(SERVICE_TYPES),
+  orderId: z.number(),
+  orderNumber: z.string().describe('SP-123'),
+  status: z.enum(['ordered', 'delivered']).describe('delivered once the studio delivered the photo'),
+});
+export type OrderedPhoto = z.infer<typeof orderedPhoto>;
+export const orderedPhotosResponse = z
+  .object({ items: z.array(orderedPhoto).describe('The newest order of each photo that has the service') })
+  .register(z.globalRegistry, { id: 'OrderedPhotos', description: 'Photos that already have a service ordered or delivered' });
+export type OrderedPhotosResponse = z.infer<typeof orderedPhotosResponse>;
+
+/** "Vi-01: Professional touch-up already ordered (order SP-12)" (the service modal's warning). */
+export function alreadyOrderedText(photoName: string, ordered: Pick<OrderedPhoto, 'serviceType' | 'orderNumber' | 'status'>): string {
+  return `${photoName}: ${serviceLabels[ordered.serviceType]} already ${ordered.status} (order ${ordered.orderNumber})`;
+}

@@ -239,8 +239,16 @@ export type StudioAppointmentTypes = z.infer<typeof studioAppointmentTypesRespon
 
 // --- Invites ---
 
-export const INVITE_STATUSES = ['open', 'used', 'expired', 'revoked'] as const;
+/**
+ * An invite's state: open (not booked yet), used (booked), cancelled (the customer cancelled the
+ * booking and may book again from it), expired, revoked (withdrawn by the studio).
+ */
+export const INVITE_STATUSES = ['open', 'used', 'cancelled', 'expired', 'revoked'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+/** What happened to an invite: sent, booked (for `appointmentAt`), that booking cancelled, withdrawn. */
+export const INVITE_EVENTS = ['sent', 'booked', 'cancelled', 'withdrawn'] as const;
+export type InviteEvent = (typeof INVITE_EVENTS)[number];
 
 /** POST /api/studio/appointment-invites: the same as `npm run studio -- invite`. */
 export const studioInviteRequest = z
@@ -258,12 +266,21 @@ export const studioInvite = z
   .object({
     id: z.string(),
     link: z.string().describe('The booking page the customer opens (/appointment?id=…)'),
-    status: z.enum(INVITE_STATUSES).describe('open; used (booked); expired; revoked'),
+    status: z.enum(INVITE_STATUSES).describe('open; used (booked); cancelled (by the customer, may book again); expired; revoked (withdrawn)'),
     customer: z.object({ id: z.number(), email: z.string(), name: z.string() }),
     type: z.object({ id: z.number(), name: z.string() }),
     calendars: z.array(z.object({ id: z.number(), name: z.string() })).nullable().describe('null: every active calendar'),
     expiresAt: z.string().nullable(),
     createdAt: z.string(),
+    history: z
+      .array(
+        z.object({
+          event: z.enum(INVITE_EVENTS),
+          at: z.string(),
+          appointmentAt: z.string().nullable().describe('The booking the event is about (booked, cancelled), else null'),
+        }),
+      )
+      .describe('Oldest first'),
   })
   .register(z.globalRegistry, { id: 'StudioInvite' });
 export type StudioInvite = z.infer<typeof studioInvite>;

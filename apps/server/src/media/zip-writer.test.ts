@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZIP_READ_AHEAD, type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
+import { LocalDiskStorage } from '../storage/local-disk-storage';
+import { ZIP_READ_AHEAD, ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
 
 const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-writer-'));
@@ -27,6 +28,45 @@ function diskEntry(name: string, data: Buffer, opened?: Readable[]): ZipEntrySou
       return stream;
     },
   };
+}
+
+/** A file on local disk as downloads.service.ts gives it: a stream, and a reader into the archive's buffers (openFile). */
+const disk = new LocalDiskStorage(tmp);
+function fileEntry(name: string, data: Buffer, state?: { open: number; closed: number }): ZipEntrySource {
+  const key = `fd-${randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(path.join(tmp, key), data);
+  return {
+    name,
+    size: data.length,
+    open: () => Promise.reject(new Error('the pipe path reads with openFile')),
+    openFile: async () => {
+      const file = (await disk.openFile(key))!;
+      if (state) state.open += 1;
+      return { ...file, close: () => (state && (state.closed += 1), file.close()) };
+    },
+  };
+}
+
+/** What `pipe` (as Fastify sends a stream body) writes into a destination that takes its time. */
+function pipeInto(stream: Readable, { stopAfter }: { stopAfter?: number } = {}): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  return new Promise((resolve, reject) => {
+    const destination = new Writable({
+      highWaterMark: 64 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        // A copy: the archive reuses its buffers once this callback has run.
+        chunks.push(Buffer.from(chunk));
+        received += chunk.length;
+        if (stopAfter !== undefined && received > stopAfter) stream.destroy();
+        setImmediate(callback);
+      },
+    });
+    destination.on('finish', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+    stream.on('close', () => setTimeout(() => resolve(Buffer.concat(chunks)), 50));
+    stream.pipe(destination);
+  });
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -175,6 +215,35 @@ describe('zipStream', () => {
     await expect(collect(zipStream([lying], { mtime }))).rejects.toThrow(/1000 bytes, not 2000/);
     const long = { ...entry, size: 10 };
     await expect(collect(zipStream([long], { mtime }))).rejects.toThrow(/longer than 10 bytes/);
+  });
+
+  it('piped into a writable: files read into reused buffers make the same archive, checksums known or computed', async () => {
+    const files: [string, Buffer][] = [
+      ['big_hr.jpg', randomBytes(ZIP_READ_SIZE * 2 + 12_345)],
+      ...contents,
+      ['exact_hr.jpg', randomBytes(ZIP_READ_SIZE)],
+    ];
+    for (const known of [false, true]) {
+      const entries = files.map(([name, data], i) => ({ ...fileEntry(name, data), crc32: known && i % 2 === 0 ? crc32(data) : null }));
+      const zip = await pipeInto(zipStream(entries, { mtime }));
+      expect(zip.length).toBe(zipArchiveSize(entries));
+      const read = readArchive(zip);
+      for (const [name, data] of files) expect(read.files.get(name)!.equals(data)).toBe(true);
+      if (hasUnzip) expect(unzipCheck(zip).tested).toContain('No errors detected');
+    }
+  });
+
+  it('piped: closes every file it opened when destroyed mid-archive, and fails on a file of another size', async () => {
+    const state = { open: 0, closed: 0 };
+    const entries = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => fileEntry(`${i}.jpg`, randomBytes(ZIP_READ_SIZE + 1000), state));
+    const partial = await pipeInto(zipStream(entries, { mtime }), { stopAfter: 2 * ZIP_READ_SIZE });
+    expect(partial.length).toBeLessThan(zipArchiveSize(entries));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(state.open).toBeGreaterThan(0);
+    expect(state.closed).toBe(state.open);
+
+    const lying = { ...fileEntry('short.jpg', randomBytes(1000)), size: 2000 };
+    await expect(pipeInto(zipStream([lying], { mtime }))).rejects.toThrow(/1000 bytes, not 2000/);
   });
 
   it('computes the size of an archive beyond 4 GiB with ZIP64 records, and refuses entries of 4 GiB', () => {

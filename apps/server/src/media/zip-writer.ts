@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import type { StoredFileReader } from '../storage/storage';
 
 /**
  * A STORE-only ZIP writer for photo downloads: JPEGs do not compress, so every file goes into the
@@ -32,7 +33,17 @@ export interface ZipEntrySource {
    * Read it in large chunks (`ZIP_READ_SIZE`): every chunk is one read, one CRC call and one socket write.
    */
   open(): Promise<Readable>;
+  /**
+   * Optional, where the store has one (local disk): the file opened for reads into the archive's own
+   * buffers. When the archive is piped straight into a writable (the HTTP response), such entries
+   * are read into a few reused buffers and each buffer is written as it is: no buffer per chunk, no
+   * stream in between (see ZipStream.pipe).
+   */
+  openFile?(): Promise<ZipFileReader>;
 }
+
+/** A file read at positions into the archive's buffers (Storage.openFile's reader). */
+export type ZipFileReader = StoredFileReader;
 
 /**
  * The read size for ZIP entries: 1 MiB instead of a file stream's default 64 KiB, so a 1–2 MB photo
@@ -119,9 +130,190 @@ export function zipArchiveSize(entries: readonly ZipEntrySource[], options: Pick
  * longer than announced destroys the stream with an error (the Content-Length would be a lie).
  */
 export function zipStream(entries: readonly ZipEntrySource[], options: ZipOptions): Readable {
-  const plan = layout(entries, options.forceZip64 === true);
-  const { time, date } = dosDateTime(options.mtime);
-  return Readable.from(generate(entries, plan, time, date), { objectMode: false, highWaterMark: 1024 * 1024 });
+  return new ZipStream(entries, options);
+}
+
+/**
+ * Buffers one archive reads into when it is piped straight into a writable: reused once the
+ * writable has taken each one (its write callback), so memory per archive is this many reads
+ * however large it is, and no page of a fresh buffer is touched per chunk.
+ */
+export const ZIP_WRITE_BUFFERS = 4;
+
+/**
+ * The archive as a Readable with two ways out. Read as any stream (`for await`, 'data'): chunks come
+ * from the entries' streams, one fresh buffer each. Piped into a writable (`pipe`, as Fastify sends a
+ * stream body): the archive writes into the destination itself; entries with `openFile` are read
+ * into ZIP_WRITE_BUFFERS reused buffers and each is written as read (one copy in, one write out),
+ * the rest from their streams. Either way, destroying the stream (the client went away) stops it
+ * and closes every file it opened; a failure destroys it with the error.
+ */
+class ZipStream extends Readable {
+  private readonly plan: Layout;
+  private readonly time: number;
+  private readonly date: number;
+  private chunks: AsyncGenerator<Buffer> | null = null;
+  private piped = false;
+  /** Woken when the stream is destroyed, so a wait for a buffer ends. */
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly entries: readonly ZipEntrySource[],
+    options: ZipOptions,
+  ) {
+    super({ highWaterMark: 1024 * 1024 });
+    this.plan = layout(entries, options.forceZip64 === true);
+    ({ time: this.time, date: this.date } = dosDateTime(options.mtime));
+  }
+
+  override _read(): void {
+    if (this.piped) return;
+    this.chunks ??= generate(this.entries, this.plan, this.time, this.date);
+    this.chunks.next().then(
+      ({ value, done }) => {
+        if (done) this.push(null);
+        else this.push(value);
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const chunks = this.chunks;
+    this.wake?.();
+    if (chunks) void chunks.return(undefined).catch(() => {});
+    callback(error);
+  }
+
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    if (this.chunks !== null || this.piped) return super.pipe(destination, options);
+    this.piped = true;
+    this.writeInto(destination as unknown as Writable, options?.end !== false).then(
+      () => {
+        if (this.destroyed) return;
+        this.push(null);
+        this.resume(); // nothing is buffered: 'end' follows at once
+      },
+      (error: Error) => this.destroy(error),
+    );
+    return destination;
+  }
+
+  private async writeInto(out: Writable, end: boolean): Promise<void> {
+    const { entries, plan, time, date } = this;
+    const free: Buffer[] = [];
+    let allocated = 0;
+    let failure: Error | null = null;
+    /** A buffer the destination no longer holds (waits for one while all are being written). */
+    const takeBuffer = async (): Promise<Buffer> => {
+      for (;;) {
+        if (this.destroyed) throw new Error('ZIP stream destroyed');
+        if (failure) throw failure;
+        const buffer = free.pop();
+        if (buffer) return buffer;
+        if (allocated < ZIP_WRITE_BUFFERS) {
+          allocated += 1;
+          return Buffer.allocUnsafeSlow(ZIP_READ_SIZE);
+        }
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    };
+    const giveBack = (buffer: Buffer) => (error?: Error | null) => {
+      if (error) failure ??= error;
+      free.push(buffer);
+      const wake = this.wake;
+      this.wake = null;
+      wake?.();
+    };
+    /** Writes a chunk the destination may keep (fresh, never reused); waits when it asks to. */
+    const writeOwned = async (chunk: Buffer): Promise<void> => {
+      if (out.write(chunk)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          out.off('drain', done);
+          out.off('close', done);
+          resolve();
+        };
+        out.on('drain', done);
+        out.on('close', done);
+      });
+    };
+
+    const opened = new Map<number, Promise<ZipFileReader | Readable>>();
+    const openAhead = (upTo: number, from: number) => {
+      for (let j = from; j <= Math.min(upTo, entries.length - 1); j++) {
+        if (opened.has(j)) continue;
+        const entry = entries[j]!;
+        const opening: Promise<ZipFileReader | Readable> = entry.openFile ? entry.openFile() : entry.open();
+        opening.catch(() => {}); // a failure surfaces when the entry's turn comes
+        opened.set(j, opening);
+      }
+    };
+    const crcs: number[] = [];
+    let descriptor: Buffer | null = null;
+    try {
+      for (const [i, entry] of entries.entries()) {
+        const known = plan.descriptors[i] ? null : (entry.crc32 as number) >>> 0;
+        const header = localHeader(plan, i, entry, time, date);
+        openAhead(i + ZIP_READ_AHEAD, i);
+        await writeOwned(descriptor ? Buffer.concat([descriptor, header]) : header);
+        descriptor = null;
+
+        const file = await opened.get(i)!;
+        opened.delete(i);
+        let crc = 0;
+        let written = 0;
+        if (file instanceof Readable) {
+          try {
+            for await (const chunk of file as AsyncIterable<Buffer>) {
+              if (this.destroyed) throw new Error('ZIP stream destroyed');
+              written += chunk.length;
+              if (written > entry.size) throw new Error(`ZIP entry ${entry.name} is longer than ${entry.size} bytes`);
+              if (known === null) crc = crc32(chunk, crc);
+              await writeOwned(chunk);
+            }
+          } finally {
+            file.destroy();
+          }
+        } else {
+          try {
+            if (file.size !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${file.size} bytes, not ${entry.size}`);
+            while (written < entry.size) {
+              const buffer = await takeBuffer();
+              const read = await file.read(buffer, Math.min(buffer.length, entry.size - written), written);
+              if (read === 0) {
+                free.push(buffer);
+                break;
+              }
+              const chunk = read === buffer.length ? buffer : buffer.subarray(0, read);
+              if (known === null) crc = crc32(chunk, crc);
+              written += read;
+              out.write(chunk, giveBack(buffer));
+            }
+          } finally {
+            await file.close();
+          }
+        }
+        if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
+        crcs.push(known ?? crc >>> 0);
+        if (known === null) descriptor = dataDescriptor(crc, entry.size);
+      }
+      const central = centralDirectory(entries, plan, crcs, time, date);
+      await writeOwned(descriptor ? Buffer.concat([descriptor, central]) : central);
+      if (failure) throw failure;
+      if (end) out.end();
+    } finally {
+      // Stopped or failed: close whatever was opened ahead.
+      for (const opening of opened.values()) {
+        opening
+          .then(
+            (file) => (file instanceof Readable ? void file.destroy() : file.close()),
+            () => {},
+          )
+          .catch(() => {});
+      }
+    }
+  }
 }
 
 /**
@@ -151,23 +343,8 @@ async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time:
   let descriptor: Buffer | null = null;
   try {
     for (const [i, entry] of entries.entries()) {
-      const name = plan.names[i]!;
       const known = plan.descriptors[i] ? null : (entry.crc32 as number) >>> 0;
-      const header = Buffer.alloc(LOCAL_HEADER + name.length);
-      header.writeUInt32LE(0x04034b50, 0);
-      header.writeUInt16LE(VERSION_NEEDED, 4);
-      header.writeUInt16LE(flagsOf(plan, i), 6);
-      header.writeUInt16LE(0, 8); // STORE
-      header.writeUInt16LE(time, 10);
-      header.writeUInt16LE(date, 12);
-      if (known !== null) {
-        header.writeUInt32LE(known, 14);
-        header.writeUInt32LE(entry.size, 18);
-        header.writeUInt32LE(entry.size, 22);
-      } // else CRC-32 and sizes stay 0 here: bit 3 puts them in the data descriptor (and the central directory).
-      header.writeUInt16LE(name.length, 26);
-      header.writeUInt16LE(0, 28);
-      name.copy(header, LOCAL_HEADER);
+      const header = localHeader(plan, i, entry, time, date);
 
       openAhead(i + ZIP_READ_AHEAD);
       yield descriptor ? Buffer.concat([descriptor, header]) : header;
@@ -190,13 +367,7 @@ async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time:
       if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);
       crcs.push(known ?? crc >>> 0);
 
-      if (known === null) {
-        descriptor = Buffer.alloc(DATA_DESCRIPTOR);
-        descriptor.writeUInt32LE(0x08074b50, 0);
-        descriptor.writeUInt32LE(crc >>> 0, 4);
-        descriptor.writeUInt32LE(entry.size, 8);
-        descriptor.writeUInt32LE(entry.size, 12);
-      }
+      if (known === null) descriptor = dataDescriptor(crc, entry.size);
     }
   } finally {
     // Aborted (client gone, or a file failed): close whatever was opened ahead.
@@ -204,6 +375,36 @@ async function* generate(entries: readonly ZipEntrySource[], plan: Layout, time:
   }
   const central = centralDirectory(entries, plan, crcs, time, date);
   yield descriptor ? Buffer.concat([descriptor, central]) : central;
+}
+
+/** An entry's local file header (with its CRC-32 and sizes when known beforehand). */
+function localHeader(plan: Layout, i: number, entry: ZipEntrySource, time: number, date: number): Buffer {
+  const name = plan.names[i]!;
+  const header = Buffer.alloc(LOCAL_HEADER + name.length);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(VERSION_NEEDED, 4);
+  header.writeUInt16LE(flagsOf(plan, i), 6);
+  header.writeUInt16LE(0, 8); // STORE
+  header.writeUInt16LE(time, 10);
+  header.writeUInt16LE(date, 12);
+  if (!plan.descriptors[i]) {
+    header.writeUInt32LE((entry.crc32 as number) >>> 0, 14);
+    header.writeUInt32LE(entry.size, 18);
+    header.writeUInt32LE(entry.size, 22);
+  } // else CRC-32 and sizes stay 0 here: bit 3 puts them in the data descriptor (and the central directory).
+  header.writeUInt16LE(name.length, 26);
+  header.writeUInt16LE(0, 28);
+  name.copy(header, LOCAL_HEADER);
+  return header;
+}
+
+function dataDescriptor(crc: number, size: number): Buffer {
+  const descriptor = Buffer.alloc(DATA_DESCRIPTOR);
+  descriptor.writeUInt32LE(0x08074b50, 0);
+  descriptor.writeUInt32LE(crc >>> 0, 4);
+  descriptor.writeUInt32LE(size, 8);
+  descriptor.writeUInt32LE(size, 12);
+  return descriptor;
 }
 
 function centralDirectory(entries: readonly ZipEntrySource[], plan: Layout, crcs: number[], time: number, date: number): Buffer {

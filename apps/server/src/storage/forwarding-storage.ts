@@ -17,6 +17,9 @@ export class ForwardingStorage implements Storage {
   getStream(key: string, options?: ReadOptions): Promise<StoredObject | null> {
     return this.inner.getStream(key, options);
   }
+  get openFile(): Storage['openFile'] {
+    return this.inner.openFile?.bind(this.inner);
+  }
   delete(key: string): Promise<void> {
     return this.inner.delete(key);
   }

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type ReadOptions, type StoredEntry, assertValidStorageKey, type Storage, type StoredObject, isValidStorageKey } from './storage';
+import { type ReadOptions, type StoredEntry, type StoredFileReader, assertValidStorageKey, type Storage, type StoredObject, isValidStorageKey } from './storage';
 
 /** A file being written before its rename into place: `<key>.<12 hex>.tmp`. */
 const TEMPORARY_FILE = /\.[0-9a-f]{12}\.tmp$/;
@@ -51,6 +51,31 @@ export class LocalDiskStorage implements Storage {
           ...(stats.size > 0 ? { end: stats.size - 1 } : {}),
         });
         return { stream, size: stats.size };
+      }
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    await handle.close();
+    return null;
+  }
+
+  async openFile(key: string): Promise<StoredFileReader | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (stats.isFile()) {
+        return {
+          size: stats.size,
+          read: async (buffer, length, position) => (await handle.read(buffer, 0, length, position)).bytesRead,
+          close: () => handle.close(),
+        };
       }
     } catch (error) {
       await handle.close();

@@ -7,6 +7,17 @@ export interface StoredObject {
   size: number;
 }
 
+/**
+ * A stored file open for reads at positions into the caller's buffers (local disk: a file
+ * descriptor), so a large sequential transfer can reuse a few buffers instead of one per chunk.
+ */
+export interface StoredFileReader {
+  size: number;
+  /** Reads up to `length` bytes at `position` into `buffer` from its start; resolves with how many (0 at the end). */
+  read(buffer: Buffer, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** How a stored file is read. */
 export interface ReadOptions {
   /**
@@ -46,6 +57,11 @@ export interface Storage {
   put(key: string, data: Buffer | Readable): Promise<void>;
   /** null when there is no such file. */
   getStream(key: string, options?: ReadOptions): Promise<StoredObject | null>;
+  /**
+   * Optional (local disk has it, S3 does not): the file opened for positioned reads into the
+   * caller's buffers; null when there is no such file. ZIPs use it when present (media/zip-writer.ts).
+   */
+  openFile?(key: string): Promise<StoredFileReader | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

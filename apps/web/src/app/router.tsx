@@ -51,9 +51,9 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         // of their own, so none of it is on the customer's first screen.
         {
           path: paths.studio,
-          lazy: () => import('./layouts/studio-layout').then((m) => ({ Component: m.StudioLayout, loader: m.studioLoader })),
+          lazy: () => import('./layouts/studio-layout').then((m) => ({ Component: m.StudioLayout, loader: () => m.studioLoader(queryClient) })),
           children: [
-            { index: true, lazy: () => import('./routes/studio').then((m) => ({ Component: m.StudioHomeRoute })) },
+            { index: true, lazy: () => import('./routes/studio').then((m) => ({ Component: m.StudioHomeRoute, loader: () => m.studioHomeLoader(queryClient) })) },
             { path: paths.studioCustomers, lazy: () => import('./routes/studio-customers').then((m) => ({ Component: m.StudioCustomersRoute })) },
             { path: paths.studioCustomer, lazy: () => import('./routes/studio-customer').then((m) => ({ Component: m.StudioCustomerRoute })) },
             { path: paths.studioSession, lazy: () => import('./routes/studio-session').then((m) => ({ Component: m.StudioSessionRoute })) },

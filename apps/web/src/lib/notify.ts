@@ -1,4 +1,6 @@
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
+
+type NotificationPosition = NotificationData['position'];
 
 /**
  * Toasts (Mantine notifications; where they show is app/provider.tsx's business). One at a time: a new
@@ -10,7 +12,7 @@ export function noticeId(message: string): string {
   return `notice:${message}`;
 }
 
-function notify(color: string, message: string, title: string | undefined, autoClose: number): void {
+function notify(color: string, message: string, title: string | undefined, autoClose: number, position?: NotificationPosition): void {
   const id = noticeId(message);
   const { notifications: shown, queue } = notificationsStore.getState();
   const current = shown.find((n) => n.id === id) ?? queue.find((n) => n.id === id);
@@ -20,11 +22,20 @@ function notify(color: string, message: string, title: string | undefined, autoC
     notifications.update({ id, color, message, title, autoClose: current.autoClose === autoClose ? autoClose + 1 : autoClose });
     return;
   }
-  notifications.show({ id, color, message, title, autoClose });
+  notifications.show({ id, color, message, title, autoClose, position });
 }
 
 export function notifySuccess(message: string, title?: string): void {
   notify('teal', message, title, 4000);
+}
+
+/**
+ * A success the screen moves on from at once (the login's "Valid credentials, please continue"): two
+ * seconds at the top, under the top bar, over the page's title rather than the photos' and the phone
+ * menu's controls at the bottom; never over a dialog (the editor) opened meanwhile (app/toasts.module.css).
+ */
+export function notifyPassing(message: string): void {
+  notify('teal', message, undefined, 2000, 'top-center');
 }
 
 export function notifyError(message: string, title?: string): void {

@@ -16,7 +16,7 @@ import type { RetouchSettings } from '@studio-gallery/contract';
  *    The hard hulls are cut out again: eyes, brows, lips and nostrils are never changed.
  * 2. Frequency separation with weights: every blur is a normalised (mask-weighted) blur, so skin is
  *    averaged with skin only; a beard, a rim or the backdrop never bleed into it (the blue of a
- *    backdrop pulled into a jaw). base = blur of radius face width / 100; high = image − base (pores,
+ *    backdrop pulled into a jaw). base = box blur of radius face width / 100; high = image − base (pores,
  *    the skin's grain) is kept: all but RETOUCH.textureLoss·strength of it.
  * 3. The low band is smoothed by a self-guided filter (edge-preserving), with the pixels outside the
  *    skin filled by the skin's own large-scale colour first, at min(1, strength·RETOUCH.smoothGain).
@@ -149,10 +149,13 @@ export function fillPolygon(mask: Float32Array, w: number, h: number, polygon: P
   }
 }
 
+let scratch = new Float32Array(0);
+
 /** Mean over a (2r+1)² window, clipped at the borders. */
 export function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Array {
   if (r < 1) return src.slice();
-  const tmp = new Float32Array(w * h);
+  if (scratch.length < w * h) scratch = new Float32Array(w * h);
+  const tmp = scratch;
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -167,8 +170,8 @@ export function boxBlur(src: Float32Array, w: number, h: number, r: number): Flo
   const sums = new Float64Array(w);
   for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0; x < w; x++) sums[x] = sums[x]! + tmp[y * w + x]!;
   for (let y = 0; y < h; y++) {
-    const count = Math.min(h - 1, y + r) - Math.max(0, y - r) + 1;
-    for (let x = 0, row = y * w; x < w; x++) out[row + x] = sums[x]! / count;
+    const scale = 1 / (Math.min(h - 1, y + r) - Math.max(0, y - r) + 1);
+    for (let x = 0, row = y * w; x < w; x++) out[row + x] = sums[x]! * scale;
     if (y + r + 1 < h) for (let x = 0, add = (y + r + 1) * w; x < w; x++) sums[x] = sums[x]! + tmp[add + x]!;
     if (y - r >= 0) for (let x = 0, sub = (y - r) * w; x < w; x++) sums[x] = sums[x]! - tmp[sub + x]!;
   }
@@ -237,7 +240,7 @@ export function retouchRegion(face: FacePoints, width: number, height: number): 
 
 /** Blur of `plane` weighted by `weight` (both w x h), normalised: pixels of weight 0 do not count. */
 export function weightedBlur(plane: Float32Array, weight: Float32Array, blurredWeight: Float32Array, w: number, h: number, r: number, passes = 1): Float32Array {
-  let weighted = new Float32Array(plane.length);
+  let weighted: Float32Array = new Float32Array(plane.length);
   for (let i = 0; i < plane.length; i++) weighted[i] = plane[i]! * weight[i]!;
   for (let k = 0; k < passes; k++) weighted = boxBlur(weighted, w, h, r);
   for (let i = 0; i < plane.length; i++) weighted[i] = weighted[i]! / blurredWeight[i]!;
@@ -278,7 +281,7 @@ export function skinColourGate(r: number, g: number, b: number, ref: SkinReferen
   const refLength2 = ref.cb * ref.cb + ref.cr * ref.cr || 1;
   const palest = insideOval && y > ref.y ? 0.4 : 0.8;
   const t = Math.min(1.3, Math.max(palest, (pb * ref.cb + pr * ref.cr) / refLength2));
-  const distance = Math.hypot(pb - t * ref.cb, pr - t * ref.cr);
+  const distance = Math.sqrt((pb - t * ref.cb) ** 2 + (pr - t * ref.cr) ** 2);
   const colour = 1 - smoothstep(RETOUCH.chroma.near, RETOUCH.chroma.far, distance);
   const light = smoothstep(RETOUCH.darkLuma.none * ref.y, RETOUCH.darkLuma.full * ref.y, y);
   return colour * light;
@@ -418,22 +421,16 @@ export interface Blemish {
  * Spots and moles in the skin mask (file comment, step 4): candidates against the surrounding skin
  * (a weighted blur of face width / 20), connected parts, and the size, contrast and shape rules.
  */
-export function findBlemishes(planes: Planes, mask: Float32Array, w: number, h: number, faceWidth: number): Blemish[] {
+export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, mask: Float32Array, w: number, h: number, faceWidth: number): Blemish[] {
   const n = w * h;
   const rule = RETOUCH.blemish;
-  const lumaPlane = new Float32Array(n);
-  const crPlane = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    lumaPlane[i] = luma(planes[0][i]!, planes[1][i]!, planes[2][i]!);
-    crPlane[i] = cr(planes[0][i]!, planes[1][i]!, planes[2][i]!);
-  }
   const detailL = boxBlur(lumaPlane, w, h, 1);
   const detailCr = boxBlur(crPlane, w, h, 1);
   const weight = floored(mask);
-  const around = Math.max(3, Math.round(faceWidth / 20));
-  const blurredWeight = blurWeights(weight, w, h, around, 2);
-  const skinL = weightedBlur(detailL, weight, blurredWeight, w, h, around, 2);
-  const skinCr = weightedBlur(detailCr, weight, blurredWeight, w, h, around, 2);
+  const around = Math.max(3, Math.round(faceWidth / 15));
+  const blurredWeight = blurWeights(weight, w, h, around);
+  const skinL = weightedBlur(detailL, weight, blurredWeight, w, h, around);
+  const skinCr = weightedBlur(detailCr, weight, blurredWeight, w, h, around);
   const score = new Float32Array(n);
   const darkness = new Float32Array(n);
   const redness = new Float32Array(n);
@@ -457,7 +454,8 @@ export function findBlemishes(planes: Planes, mask: Float32Array, w: number, h: 
       const i = stack.pop()!;
       pixels.push(i);
       const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      for (let k = 0; k < 4; k++) {
+        const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < w - 1 ? i + 1 : -1) : k === 2 ? i - w : i + w;
         if (j < 0 || j >= n || seen[j] || score[j]! < rule.detect) continue;
         seen[j] = 1;
         stack.push(j);
@@ -511,93 +509,138 @@ function blemishArea(blemishes: readonly Blemish[], w: number, h: number, grow: 
   return boxBlur(grown, w, h, 1);
 }
 
-type Planes = [Float32Array, Float32Array, Float32Array];
-
-const map3 = (planes: Planes, f: (plane: Float32Array) => Float32Array): Planes => [f(planes[0]), f(planes[1]), f(planes[2])];
-
 export interface RetouchReport {
+  /** What was found, in the working crop's pixels (see `scale`). */
   blemishes: Blemish[];
+  /** The working crop's scale: its pixels are `scale` x `scale` of the photo's. */
+  scale: number;
+}
+
+/** The face width the low bands are worked at: larger faces are worked on a copy shrunk by a whole factor. */
+const WORK_FACE_WIDTH = 320;
+
+/** The crop `region` of an RGB image, shrunk by `f` (mean of f x f pixels), as RGB bytes. */
+function shrinkCrop(rgb: Uint8Array, imageWidth: number, region: RetouchRegion, f: number): { rgb: Uint8Array; w: number; h: number } {
+  const w = Math.ceil(region.width / f);
+  const h = Math.ceil(region.height / f);
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let count = 0;
+      for (let dy = 0; dy < f && y * f + dy < region.height; dy++) {
+        for (let dx = 0, p = ((region.y + y * f + dy) * imageWidth + region.x + x * f) * 3; dx < f && x * f + dx < region.width; dx++, p += 3) {
+          r += rgb[p]!;
+          g += rgb[p + 1]!;
+          b += rgb[p + 2]!;
+          count++;
+        }
+      }
+      const q = (y * w + x) * 3;
+      out[q] = Math.round(r / count);
+      out[q + 1] = Math.round(g / count);
+      out[q + 2] = Math.round(b / count);
+    }
+  }
+  return { rgb: out, w, h };
 }
 
 /**
  * Retouches an RGB image (3 bytes a pixel) in place around the face: steps 2-8 of the file comment.
- * Returns what it found (the blemishes, for the benchmark).
+ * The bands below the texture (base, smoothing, tone, shine, blemishes) are worked out on the crop at
+ * a face width of about WORK_FACE_WIDTH and brought back to full size bilinearly (they are smooth at
+ * that scale); the texture band is the photo's own at full size. Returns what it found.
  */
 export function retouchFace(rgb: Uint8Array, width: number, height: number, face: FacePoints, settings: RetouchSettings): RetouchReport {
   const s = Math.min(1, Math.max(0, settings.strength));
-  if (s === 0) return { blemishes: [] };
-  const region = retouchRegion(face, width, height);
-  const { x: ox, y: oy, width: w, height: h, faceWidth } = region;
-  const { mask, eyeBand, oval, reference } = skinMask(rgb, width, face, region);
+  const full = retouchRegion(face, width, height);
+  const f = Math.max(1, Math.round(full.faceWidth / WORK_FACE_WIDTH));
+  if (s === 0) return { blemishes: [], scale: f };
+  const small = shrinkCrop(rgb, width, full, f);
+  const { w, h } = small;
   const n = w * h;
-  const planes: Planes = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0, p = ((y + oy) * width + ox) * 3; x < w; x++, p += 3) {
-      const i = y * w + x;
-      planes[0][i] = rgb[p]!;
-      planes[1][i] = rgb[p + 1]!;
-      planes[2][i] = rgb[p + 2]!;
-    }
+  const faceWidth = full.faceWidth / f;
+  const region: RetouchRegion = { x: 0, y: 0, width: w, height: h, faceWidth };
+  const smallFace: FacePoints = { mesh: face.mesh.map(([x, y]) => [(x - full.x) / f, (y - full.y) / f] as const) };
+  const { mask, eyeBand, oval, reference } = skinMask(small.rgb, w, smallFace, region);
+
+  // The working planes in Y, Cb, Cr (linear in RGB, so every blur commutes with the conversion).
+  const Y = new Float32Array(n);
+  const Cb = new Float32Array(n);
+  const Cr = new Float32Array(n);
+  for (let i = 0, p = 0; i < n; i++, p += 3) {
+    const r = small.rgb[p]!;
+    const g = small.rgb[p + 1]!;
+    const b = small.rgb[p + 2]!;
+    Y[i] = luma(r, g, b);
+    Cb[i] = cb(r, g, b);
+    Cr[i] = cr(r, g, b);
   }
   const texture = Math.max(1, Math.round(faceWidth / 100));
   const smoothRadius = Math.max(2, Math.round(faceWidth / 25));
   const toneRadius = Math.max(4, Math.round(faceWidth / 8));
 
-  // Step 2: the bands, skin averaged with skin only.
+  // Step 2: the base band, skin averaged with skin only.
   const weight = floored(mask);
-  const baseWeight = blurWeights(weight, w, h, texture, 2);
-  const base = map3(planes, (plane) => weightedBlur(plane, weight, baseWeight, w, h, texture, 2));
-  // Step 3: outside the skin, the skin's large-scale colour, so the filter never sees a beard or backdrop.
+  const baseWeight = blurWeights(weight, w, h, texture);
+  const base = [Y, Cb, Cr].map((plane) => weightedBlur(plane, weight, baseWeight, w, h, texture)) as [Float32Array, Float32Array, Float32Array];
+  // The skin's large-scale colour: the tone's and the shine's reference, and the fill outside the skin.
   const largeWeight = blurWeights(weight, w, h, toneRadius);
-  const filled = base.map((plane) => {
-    const fill = weightedBlur(plane, weight, largeWeight, w, h, toneRadius);
-    for (let i = 0; i < n; i++) fill[i] = mask[i]! * plane[i]! + (1 - mask[i]!) * fill[i]!;
-    return fill;
-  }) as Planes;
-  const smooth = map3(filled, (plane) => guidedSelf(plane, w, h, smoothRadius, RETOUCH.epsilon));
-  const large = map3(smooth, (plane) => weightedBlur(plane, weight, largeWeight, w, h, toneRadius));
+  const large = base.map((plane) => weightedBlur(plane, weight, largeWeight, w, h, toneRadius)) as [Float32Array, Float32Array, Float32Array];
+  // Step 3: luma by the edge-preserving filter (the skin filled in where it is not skin), chroma by a weighted blur.
+  const filledY = new Float32Array(n);
+  for (let i = 0; i < n; i++) filledY[i] = mask[i]! * base[0][i]! + (1 - mask[i]!) * large[0][i]!;
+  const smoothY = guidedSelf(filledY, w, h, smoothRadius, RETOUCH.epsilon);
+  const chromaWeight = blurWeights(weight, w, h, smoothRadius);
+  const smoothCb = weightedBlur(base[1], weight, chromaWeight, w, h, smoothRadius);
+  const smoothCr = weightedBlur(base[2], weight, chromaWeight, w, h, smoothRadius);
 
   // Step 4: blemishes; the spots' fill leaves every blemish out of its average.
-  const blemishes = settings.removeBlemishes || settings.keepMoles ? findBlemishes(planes, mask, w, h, faceWidth) : [];
+  const blemishes = settings.removeBlemishes ? findBlemishes(Y, Cr, mask, w, h, faceWidth) : [];
   const grown = Math.max(1, Math.round(faceWidth / 150));
-  const spots = settings.removeBlemishes ? blemishes.filter((b) => b.kind === 'spot' || !settings.keepMoles) : [];
+  const spots = blemishes.filter((b) => b.kind === 'spot' || !settings.keepMoles);
   const moles = settings.keepMoles ? blemishes.filter((b) => b.kind === 'mole') : [];
   const removeArea = spots.length > 0 ? blemishArea(spots, w, h, grown) : null;
   const protectArea = moles.length > 0 ? blemishArea(moles, w, h, grown) : null;
-  let fill: Planes | null = null;
-  const cloneFrom = new Int32Array(removeArea ? n : 0);
+  let fill: [Float32Array, Float32Array, Float32Array] | null = null;
+  const cloneX = new Int16Array(removeArea ? n : 0);
+  const cloneY = new Int16Array(removeArea ? n : 0);
   if (removeArea) {
     const all = blemishArea(blemishes, w, h, grown);
     const clean = new Float32Array(n);
     for (let i = 0; i < n; i++) clean[i] = mask[i]! * (1 - all[i]!) + 1e-4;
     const around = Math.max(3, Math.round(faceWidth / 30));
-    const cleanWeight = blurWeights(clean, w, h, around, 2);
-    fill = map3(base, (plane) => weightedBlur(plane, clean, cleanWeight, w, h, around, 2));
+    const cleanWeight = blurWeights(clean, w, h, around);
+    fill = base.map((plane) => weightedBlur(plane, clean, cleanWeight, w, h, around)) as [Float32Array, Float32Array, Float32Array];
     // The texture painted in: the texture band of clean skin one spot's width beside it.
     for (const spot of spots) {
       const reach = Math.ceil(spot.diameter) + 2 * grown + 2;
-      let best = 0;
+      let best: readonly [number, number] = [reach, 0];
       let bestScore = -1;
       for (const [dx, dy] of [[reach, 0], [-reach, 0], [0, reach], [0, -reach]] as const) {
         const x = Math.round(spot.x + dx);
         const y = Math.round(spot.y + dy);
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        const score = clean[y * w + x]!;
-        if (score > bestScore) {
-          bestScore = score;
-          best = dy * w + dx;
-        }
+        if (x < 0 || y < 0 || x >= w || y >= h || clean[y * w + x]! <= bestScore) continue;
+        bestScore = clean[y * w + x]!;
+        best = [dx, dy];
       }
-      for (const i of spot.pixels) cloneFrom[i] = best;
+      for (const i of spot.pixels) {
+        cloneX[i] = best[0];
+        cloneY[i] = best[1];
+      }
     }
-    // The grown rim of each spot takes its nearest spot pixel's offset: spread it with a few passes.
+    // The grown rim of each spot takes a neighbouring spot pixel's offset.
     for (let pass = 0; pass < grown + 2; pass++) {
       for (let i = 0; i < n; i++) {
-        if (cloneFrom[i] !== 0 || removeArea[i]! <= 0) continue;
+        if (cloneX[i] !== 0 || cloneY[i] !== 0 || removeArea[i]! <= 0) continue;
         const x = i % w;
-        for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-          if (j >= 0 && j < n && cloneFrom[j] !== 0) {
-            cloneFrom[i] = cloneFrom[j]!;
+        for (let k = 0; k < 4; k++) {
+          const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < w - 1 ? i + 1 : -1) : k === 2 ? i - w : i + w;
+          if (j >= 0 && j < n && (cloneX[j] !== 0 || cloneY[j] !== 0)) {
+            cloneX[i] = cloneX[j]!;
+            cloneY[i] = cloneY[j]!;
             break;
           }
         }
@@ -605,78 +648,118 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
     }
   }
 
+  // Steps 5-7 on the working crop: the change of the low band (dY, dCb, dCr), and the texture's loss.
   const smoothing = Math.min(1, s * RETOUCH.smoothGain);
-  const removal = Math.min(1, s / RETOUCH.blemish.fullAt);
   const eyeStrength = Math.min(1, 2 * s);
-  const refLuma = reference.y;
+  const dY = new Float32Array(n);
+  const dCb = new Float32Array(n);
+  const dCr = new Float32Array(n);
+  const loss = new Float32Array(n);
+  const chromaOf = (b: number, r: number) => Math.sqrt(b * b + r * r);
   for (let i = 0; i < n; i++) {
     const skin = mask[i]!;
     if (skin <= 1e-3) continue;
-    const b0 = base[0][i]!;
-    const b1 = base[1][i]!;
-    const b2 = base[2][i]!;
-    let s0 = smooth[0][i]!;
-    let s1 = smooth[1][i]!;
-    let s2 = smooth[2][i]!;
-    const protect = protectArea ? protectArea[i]! : 0;
+    const by = base[0][i]!;
+    const bb = base[1][i]!;
+    const br = base[2][i]!;
+    let ty = smoothY[i]!;
+    let tb = smoothCb[i]!;
+    let tr = smoothCr[i]!;
     // Strong, stable deviations (a mole the detector did not isolate, a scar) keep the base.
     if (settings.keepMoles) {
-      const keep = smoothstep(RETOUCH.keepContrast / 2, RETOUCH.keepContrast, Math.abs(luma(b0, b1, b2) - luma(s0, s1, s2)));
-      s0 += (b0 - s0) * keep;
-      s1 += (b1 - s1) * keep;
-      s2 += (b2 - s2) * keep;
+      const keep = smoothstep(RETOUCH.keepContrast / 2, RETOUCH.keepContrast, Math.abs(by - ty));
+      ty += (by - ty) * keep;
+      tb += (bb - tb) * keep;
+      tr += (br - tr) * keep;
     }
-    const l0 = large[0][i]!;
-    const l1 = large[1][i]!;
-    const l2 = large[2][i]!;
-    const yl = luma(l0, l1, l2);
-    let ys = luma(s0, s1, s2);
+    const ly = large[0][i]!;
+    const lb = large[1][i]!;
+    const lr = large[2][i]!;
     // Shine: brighter than the large scale and paler than its colour, inside the oval.
     if (settings.reduceShine && oval[i]! > 0) {
-      const chromaSmooth = Math.hypot(cb(s0, s1, s2), cr(s0, s1, s2));
-      const chromaLarge = Math.hypot(cb(l0, l1, l2), cr(l0, l1, l2)) || 1;
-      const shine = oval[i]! * smoothstep(RETOUCH.shine.from, RETOUCH.shine.to, ys - yl) * smoothstep(0.98, 0.75, chromaSmooth / chromaLarge) * RETOUCH.shine.reduce;
-      if (shine > 0) {
-        const toY = ys - shine * (ys - yl);
-        // Lightness back towards the large scale, chroma back towards its colour.
-        s0 = toY + (s0 - ys) * (1 - shine) + (l0 - yl) * shine;
-        s1 = toY + (s1 - ys) * (1 - shine) + (l1 - yl) * shine;
-        s2 = toY + (s2 - ys) * (1 - shine) + (l2 - yl) * shine;
-        ys = toY;
-      }
+      const pale = chromaOf(tb, tr) / (chromaOf(lb, lr) || 1);
+      const shine = oval[i]! * smoothstep(RETOUCH.shine.from, RETOUCH.shine.to, ty - ly) * smoothstep(0.98, 0.75, pale) * RETOUCH.shine.reduce;
+      ty -= shine * (ty - ly);
+      tb += shine * (lb - tb);
+      tr += shine * (lr - tr);
     }
     // Tone: chroma towards the large-scale chroma, luma (shading) kept.
     if (settings.evenSkinTone) {
-      const t = RETOUCH.toneEven;
-      s0 = ys + (s0 - ys) * (1 - t) + (l0 - yl) * t;
-      s1 = ys + (s1 - ys) * (1 - t) + (l1 - yl) * t;
-      s2 = ys + (s2 - ys) * (1 - t) + (l2 - yl) * t;
+      tb += RETOUCH.toneEven * (lb - tb);
+      tr += RETOUCH.toneEven * (lr - tr);
     }
     const band = settings.softenUnderEyes ? eyeBand[i]! : 0;
-    if (band > 0) {
-      const lift = band * RETOUCH.underEyeLift * Math.max(0, refLuma - ys);
-      s0 += lift;
-      s1 += lift;
-      s2 += lift;
-    }
-    const free = 1 - protect;
+    if (band > 0) ty += band * RETOUCH.underEyeLift * Math.max(0, reference.y - ty);
+    const free = 1 - (protectArea ? protectArea[i]! : 0);
     const m = skin * free * Math.max(smoothing, band * eyeStrength);
-    const loss = skin * free * s * (RETOUCH.textureLoss + band * RETOUCH.underEyeTextureLoss);
-    const y = Math.floor(i / w);
-    const x = i - y * w;
-    const p = ((y + oy) * width + x + ox) * 3;
-    const retouched = [s0, s1, s2] as const;
-    const spot = removeArea && fill ? removeArea[i]! * removal * Math.min(1, skin * 2) : 0;
-    const from = spot > 0 ? i + cloneFrom[i]! : i;
-    for (const c of [0, 1, 2] as const) {
-      const bc = base[c][i]!;
-      let value = bc + m * (retouched[c] - bc) + (planes[c][i]! - bc) * (1 - loss);
-      if (spot > 0 && fill) {
-        const cloned = from >= 0 && from < n ? planes[c][from]! - base[c][from]! : 0;
-        value += spot * (fill[c][i]! + cloned * (1 - loss) - value);
+    dY[i] = m * (ty - by);
+    dCb[i] = m * (tb - bb);
+    dCr[i] = m * (tr - br);
+    loss[i] = skin * free * s * (RETOUCH.textureLoss + band * RETOUCH.underEyeTextureLoss);
+  }
+  const removal = Math.min(1, s / RETOUCH.blemish.fullAt);
+  const spotWeight = removeArea ? removeArea.map((v, i) => v * removal * Math.min(1, mask[i]! * 2)) : null;
+
+  // Step 8 at full size: out = image + Δlow − loss·high, then the spots painted over.
+  const fx = (x: number) => Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+  const sample = (plane: Float32Array, i00: number, i10: number, i01: number, i11: number, ax: number, ay: number) =>
+    (plane[i00]! * (1 - ax) + plane[i10]! * ax) * (1 - ay) + (plane[i01]! * (1 - ax) + plane[i11]! * ax) * ay;
+  const sampleAt = (plane: Float32Array, X: number, Y_: number) => {
+    const u = fx(X);
+    const v = Math.min(h - 1, Math.max(0, (Y_ + 0.5) / f - 0.5));
+    const x0 = Math.floor(u);
+    const y0 = Math.floor(v);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const y1 = Math.min(h - 1, y0 + 1);
+    return sample(plane, y0 * w + x0, y0 * w + x1, y1 * w + x0, y1 * w + x1, u - x0, v - y0);
+  };
+  for (let Y0 = 0; Y0 < full.height; Y0++) {
+    const v = Math.min(h - 1, Math.max(0, (Y0 + 0.5) / f - 0.5));
+    const y0 = Math.floor(v);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ay = v - y0;
+    for (let X0 = 0; X0 < full.width; X0++) {
+      const u = f === 1 ? X0 : fx(X0);
+      const x0 = Math.floor(u);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const ax = u - x0;
+      const i00 = y0 * w + x0;
+      const i10 = y0 * w + x1;
+      const i01 = y1 * w + x0;
+      const i11 = y1 * w + x1;
+      if (mask[i00]! <= 1e-3 && mask[i10]! <= 1e-3 && mask[i01]! <= 1e-3 && mask[i11]! <= 1e-3) continue;
+      const p = ((full.y + Y0) * width + full.x + X0) * 3;
+      const r = rgb[p]!;
+      const g = rgb[p + 1]!;
+      const b = rgb[p + 2]!;
+      const iy = luma(r, g, b);
+      const ib = cb(r, g, b);
+      const ir = cr(r, g, b);
+      const by = sample(base[0], i00, i10, i01, i11, ax, ay);
+      const bb = sample(base[1], i00, i10, i01, i11, ax, ay);
+      const br = sample(base[2], i00, i10, i01, i11, ax, ay);
+      const keep = 1 - sample(loss, i00, i10, i01, i11, ax, ay);
+      let oy = by + sample(dY, i00, i10, i01, i11, ax, ay) + (iy - by) * keep;
+      let ob = bb + sample(dCb, i00, i10, i01, i11, ax, ay) + (ib - bb) * keep;
+      let or = br + sample(dCr, i00, i10, i01, i11, ax, ay) + (ir - br) * keep;
+      const spot = spotWeight && fill ? sample(spotWeight, i00, i10, i01, i11, ax, ay) : 0;
+      if (spot > 1e-3 && fill) {
+        // The nearest working pixel's clone offset, at full size.
+        const near = Math.round(v) * w + Math.round(u);
+        const X1 = Math.min(full.width - 1, Math.max(0, X0 + cloneX[near]! * f));
+        const Y1 = Math.min(full.height - 1, Math.max(0, Y0 + cloneY[near]! * f));
+        const q = ((full.y + Y1) * width + full.x + X1) * 3;
+        const hy = luma(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[0], X1, Y1);
+        const hb = cb(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[1], X1, Y1);
+        const hr = cr(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[2], X1, Y1);
+        oy += spot * (sample(fill[0], i00, i10, i01, i11, ax, ay) + hy * keep - oy);
+        ob += spot * (sample(fill[1], i00, i10, i01, i11, ax, ay) + hb * keep - ob);
+        or += spot * (sample(fill[2], i00, i10, i01, i11, ax, ay) + hr * keep - or);
       }
-      rgb[p + c] = Math.min(255, Math.max(0, Math.round(value)));
+      rgb[p] = Math.min(255, Math.max(0, Math.round(oy + 1.402 * or)));
+      rgb[p + 1] = Math.min(255, Math.max(0, Math.round(oy - 0.344136 * ob - 0.714136 * or)));
+      rgb[p + 2] = Math.min(255, Math.max(0, Math.round(oy + 1.772 * ob)));
     }
   }
-  return { blemishes };
+  return { blemishes, scale: f };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type RetouchSettings, retouchSettings } from '@studio-gallery/contract';
 import { Piscina } from 'piscina';
 import { ImageQueueFullError } from '../image-work-queue';
 import { loadSharp } from '../sharp';
@@ -31,10 +32,17 @@ export interface SegmentationLimits {
   threads: number;
   /** Requests allowed to wait for a thread (SEGMENTATION_QUEUE_WAITING); one more is refused (503). */
   maxWaiting: number;
+  /** Seconds a worker thread may sit without a task before it exits (SEGMENTATION_IDLE_SECONDS; default DEFAULT_IDLE_SECONDS). */
+  idleSeconds?: number | undefined;
 }
 
-/** A worker thread with no task for this long exits (and its ~100 MB of model and wasm go with it). */
-const IDLE_TIMEOUT_MS = 5 * 60_000;
+/**
+ * A worker thread idle this long exits, and with it everything a burst left in it: the models and
+ * wasm (~130 MB), and the native memory its decodes and full-size buffers took, which glibc keeps
+ * for the thread while it lives (a 14 MP retouch burst: ~490 MB that only the thread's exit gives
+ * back; docs/benchmarks.md "AI memory"). The next call after it pays the models' load again (~1–2 s).
+ */
+export const DEFAULT_IDLE_SECONDS = 60;
 
 /**
  * The segmentation worker's file: beside this module under tsx (src/…/worker.ts, started with tsx's
@@ -82,7 +90,7 @@ export class SegmentationPool {
       // One image per thread at a time; the waiting line is ours (inFlight), piscina's is a backstop.
       concurrentTasksPerWorker: 1,
       maxQueue: limits.maxWaiting + limits.threads,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      idleTimeout: (limits.idleSeconds ?? DEFAULT_IDLE_SECONDS) * 1000,
     });
   }
 
@@ -104,8 +112,9 @@ export class SegmentationPool {
    * The free AI retouch (issue 13 §3) in a worker thread: the same threads and the same waiting line
    * as the removal (both hold the same models' runtime); ImageQueueFullError at once when full.
    */
-  retouchPortrait(image: Uint8Array, strength: number): Promise<RetouchPortraitResult> {
-    return this.run({ image, assets: this.assets, strength }, 'retouchPortrait') as Promise<RetouchPortraitResult>;
+  retouchPortrait(image: Uint8Array, settings: RetouchSettings | number): Promise<RetouchPortraitResult> {
+    const task = { image, assets: this.assets, settings: typeof settings === 'number' ? retouchSettings({ strength: settings }) : settings };
+    return this.run(task, 'retouchPortrait') as Promise<RetouchPortraitResult>;
   }
 
   /**

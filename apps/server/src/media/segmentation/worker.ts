@@ -1,4 +1,4 @@
-import { AI_MAX_INPUT_PIXELS } from '@studio-gallery/contract';
+import { AI_MAX_INPUT_PIXELS, type RetouchSettings, retouchSettings } from '@studio-gallery/contract';
 import { MAX_INPUT_PIXELS } from '../renditions';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
@@ -93,8 +93,8 @@ export interface RetouchPortraitTask {
   /** The encoded image (JPEG, PNG or WebP), already checked from its header by the caller. */
   image: Uint8Array;
   assets: SegmentationAssets;
-  /** 0..1 (the contract's RETOUCH_DEFAULT_STRENGTH when the request has none). */
-  strength: number;
+  /** The strength 0..1 and the controls (the contract's retouchSettings fills in the defaults). */
+  settings: RetouchSettings;
 }
 
 export type RetouchPortraitResult =
@@ -121,14 +121,14 @@ async function findFace(small: Small, assets: SegmentationAssets): Promise<Face 
 }
 
 /** The retouch of `face` (found on the 640 px copy) applied in place to the RGB pixels at their size. */
-function retouchAt(face: Face, small: Small, rgb: Buffer, width: number, height: number, strength: number): void {
+function retouchAt(face: Face, small: Small, rgb: Buffer, width: number, height: number, settings: RetouchSettings): void {
   const sx = width / small.info.width;
   const sy = height / small.info.height;
-  retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, strength);
+  retouchFace(rgb, width, height, { mesh: face.mesh.map(([x, y]) => [x * sx, y * sy] as const) }, settings);
 }
 
 /** The free AI retouch: the face mesh on the 640 px copy, the retouch at full size, a JPEG out. */
-export async function retouchPortrait({ image, assets, strength }: RetouchPortraitTask): Promise<RetouchPortraitResult> {
+export async function retouchPortrait({ image, assets, settings }: RetouchPortraitTask): Promise<RetouchPortraitResult> {
   const sharp = await loadSharp();
   const started = performance.now();
   const input = await decode(image, AI_MAX_INPUT_PIXELS);
@@ -138,7 +138,7 @@ export async function retouchPortrait({ image, assets, strength }: RetouchPortra
 
   const face = await findFace(small, assets);
   const found = performance.now();
-  if (face) retouchAt(face, small, rgb, width, height, strength);
+  if (face) retouchAt(face, small, rgb, width, height, settings);
   const retouched = performance.now();
 
   const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } })
@@ -212,7 +212,7 @@ export async function applyPhotoPresets({ image, assets, strength, backgrounds, 
 
   const face = await findFace(small, assets);
   const found = performance.now();
-  if (face) retouchAt(face, small, rgb, width, height, strength);
+  if (face) retouchAt(face, small, rgb, width, height, retouchSettings({ strength }));
   const retouched = performance.now();
 
   // One mask for every coloured preset, refined on the retouched pixels at the outputs' size.

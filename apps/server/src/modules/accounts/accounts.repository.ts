@@ -16,14 +16,18 @@ export interface NewAccount {
 
 /** Account lifecycle: users by credentials, and the one-time keys mailed to them. */
 export class AccountsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Told of each user whose sessions a change here ended, so the instance stops trusting them at once (auth-sessions.repository.ts). */
+    private readonly sessionsEnded: (userId: number) => void = () => {},
+  ) {}
 
   /**
    * Runs `work` in one transaction (or inside the caller's) with a repository bound to it and the
    * transaction itself, for the mail that reports the change (the mail outbox queues it there).
    */
   transaction<T>(work: (accounts: AccountsRepository, trx: Executor) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, (trx) => work(new AccountsRepository(trx), trx));
+    return inTransaction(this.db, (trx) => work(new AccountsRepository(trx, this.sessionsEnded), trx));
   }
 
   findById(id: number): Promise<UserRow | undefined> {
@@ -105,23 +109,28 @@ export class AccountsRepository {
    * Following the mailed link proves the address, so this also activates the account. Every other
    * outstanding reset link and every session of the account end with it.
    */
-  resetPasswordWithKey(keyHash: string, passwordHash: string, now: Date): Promise<UserRow | null> {
-    return inTransaction(this.db, async (trx) => {
+  async resetPasswordWithKey(keyHash: string, passwordHash: string, now: Date): Promise<UserRow | null> {
+    const user = await inTransaction(this.db, async (trx) => {
       const userId = await consumeKey(trx, 'reset', keyHash, now);
       if (userId === null) return null;
       await voidKeys(trx, userId, 'reset', now);
       await endSessionsOf(trx, userId);
       return updateUser(trx, userId, { password_hash: passwordHash, activated: 1 }, now);
     });
+    // After the commit: a lookup racing it cannot trust the ended rows again.
+    if (user) this.sessionsEnded(user.id);
+    return user;
   }
 
   /** A password change: other reset links and every other session (`keepSession` stays) end with it. */
-  changePasswordHash(userId: number, passwordHash: string, keepSession: string, now: Date): Promise<UserRow | null> {
-    return inTransaction(this.db, async (trx) => {
+  async changePasswordHash(userId: number, passwordHash: string, keepSession: string, now: Date): Promise<UserRow | null> {
+    const user = await inTransaction(this.db, async (trx) => {
       await voidKeys(trx, userId, 'reset', now);
       await endSessionsOf(trx, userId, { except: keepSession });
       return updateUser(trx, userId, { password_hash: passwordHash }, now);
     });
+    this.sessionsEnded(userId);
+    return user;
   }
 
   /**
@@ -155,6 +164,7 @@ export class AccountsRepository {
       if (!row) return null;
       await voidKeys(trx, userId, 'activation', now);
       await endSessionsOf(trx, userId);
+      this.sessionsEnded(userId);
       return row;
     });
   }

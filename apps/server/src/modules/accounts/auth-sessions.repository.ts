@@ -6,6 +6,15 @@ import type { Database } from '../../db/schema';
 /** Session ids per lookup query (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const LOOKUP_CHUNK = 1000;
 
+/**
+ * PostgreSQL: how long an instance trusts a session row it has read. A session ended through this
+ * instance (logout, sign out everywhere, password change or reset) is forgotten at once; one ended
+ * through another instance is refused here at most this long after.
+ */
+export const SESSION_TRUST_MS = 2000;
+/** Sessions trusted at once, per instance (the oldest go first): well under a MB. */
+const TRUSTED_SESSIONS = 10_000;
+
 /** The rows that keep signed-in tokens alive (auth_sessions). */
 export class AuthSessionsRepository {
   /**
@@ -15,11 +24,17 @@ export class AuthSessionsRepository {
    * for, so it sees every logout before them. SQLite: one prepared statement run synchronously on the
    * connection (~3 µs); through Kysely's driver (builder, connection mutex, promise hops) the same read
    * cost ~30 µs a request, and batching cost more still (docs/benchmarks.md, issue 11).
+   * PostgreSQL also trusts a row it read for SESSION_TRUST_MS (issue 23: even shared, the lookups cost
+   * a page 20-40 % more CPU): a burst of calls with one token reads its row once.
    */
   private readonly ownerOf: (sessionId: string) => Promise<number | null> | number | null;
   private readonly db: Kysely<Database>;
+  /** PostgreSQL: sessions read lately, until when they are trusted (performance.now() ms); oldest first. */
+  private readonly trusted = new Map<string, { userId: number; until: number }>();
+  /** Raised whenever sessions are forgotten: a lookup that started before it does not trust its answer. */
+  private forgets = 0;
 
-  constructor({ kysely, sqlite }: Pick<Db, 'kysely' | 'sqlite'>) {
+  constructor({ kysely, sqlite }: Pick<Db, 'kysely' | 'sqlite'>, private readonly trustMs = SESSION_TRUST_MS) {
     this.db = kysely;
     if (sqlite) {
       // Prepared at first use: the app is built before the migrations may have created the table.
@@ -29,9 +44,31 @@ export class AuthSessionsRepository {
         return statement.get(sessionId)?.user_id ?? null;
       };
     } else {
-      const owners = new BatchLoader((ids: string[]) => this.ownersOf(ids), () => null);
-      this.ownerOf = (sessionId) => owners.load(sessionId);
+      const owners = new BatchLoader<string, number | null>((ids: string[]) => this.ownersOf(ids), () => null);
+      this.ownerOf = (sessionId) => {
+        const now = performance.now();
+        const known = this.trusted.get(sessionId);
+        if (known !== undefined && known.until > now) return known.userId;
+        return this.readAndTrust(sessionId, owners, now);
+      };
     }
+  }
+
+  private async readAndTrust(sessionId: string, owners: BatchLoader<string, number | null>, now: number): Promise<number | null> {
+    const forgetsBefore = this.forgets;
+    const owner = await owners.load(sessionId);
+    this.trusted.delete(sessionId);
+    if (owner !== null && this.trustMs > 0 && this.forgets === forgetsBefore) {
+      if (this.trusted.size >= TRUSTED_SESSIONS) this.trusted.delete(this.trusted.keys().next().value as string);
+      this.trusted.set(sessionId, { userId: owner, until: now + this.trustMs });
+    }
+    return owner;
+  }
+
+  /** Stops trusting what this instance read of a user's sessions (they were just ended). */
+  forgetUser(userId: number): void {
+    this.forgets += 1;
+    for (const [sessionId, known] of this.trusted) if (known.userId === userId) this.trusted.delete(sessionId);
   }
 
   /** Records a new session; the user's expired rows go at the same time, so the table stays small. */
@@ -66,10 +103,13 @@ export class AuthSessionsRepository {
 
   async delete(sessionId: string): Promise<void> {
     await this.db.deleteFrom('auth_sessions').where('id', '=', sessionId).execute();
+    this.forgets += 1;
+    this.trusted.delete(sessionId);
   }
 
-  deleteAllOf(userId: number, options: { except?: string } = {}): Promise<void> {
-    return endSessionsOf(this.db, userId, options);
+  async deleteAllOf(userId: number, options: { except?: string } = {}): Promise<void> {
+    await endSessionsOf(this.db, userId, options);
+    this.forgetUser(userId);
   }
 }
 

@@ -41,6 +41,11 @@ export class AuthSessionsService {
     return this.sessions.delete(sessionId);
   }
 
+  /** A user's sessions were ended elsewhere (a password change or reset): stop trusting what was read of them. */
+  forgetUser(userId: number): void {
+    this.sessions.forgetUser(userId);
+  }
+
   /** "Sign out of all devices", or every device but this one (`except`). */
   endAll(userId: number, options: { except?: string } = {}): Promise<void> {
     return this.sessions.deleteAllOf(userId, options);

@@ -22,15 +22,27 @@ export interface BookingWithBuffers {
   bufferAfterMinutes: number;
 }
 
-/** An invite of the studio's list: its customer, its type's name, and whether it is booked. */
+/** An invite of the studio's list: its customer, its type's name, whether it is booked or a booking of it was cancelled. */
 export interface InviteListRow extends InviteWithCustomer {
   type_name: string;
   booked: boolean;
+  cancelled_booking: boolean;
 }
 
-function toInviteListRow<T extends InviteWithCustomer & { type_name: string; booked: unknown }>(row: T): InviteListRow {
-  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
-  return { ...row, booked: row.booked === true || Number(row.booked) === 1 };
+/** A booking made from an invite, for the invite's history. */
+export interface InviteBookingRow {
+  invite_id: string;
+  starts_at: string;
+  status: 'booked' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
+// SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
+const sqlBoolean = (value: unknown): boolean => value === true || Number(value) === 1;
+
+function toInviteListRow<T extends InviteWithCustomer & { type_name: string; booked: unknown; cancelled_booking: unknown }>(row: T): InviteListRow {
+  return { ...row, booked: sqlBoolean(row.booked), cancelled_booking: sqlBoolean(row.cancelled_booking) };
 }
 
 /** An invite with its customer. */
@@ -243,7 +255,24 @@ export class AppointmentsRepository {
         eb
           .exists(eb.selectFrom('appointments').select('appointments.id').whereRef('appointments.invite_id', '=', 'appointment_invites.id').where('appointments.status', '=', 'booked'))
           .as('booked'),
+      )
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('appointments').select('appointments.id').whereRef('appointments.invite_id', '=', 'appointment_invites.id').where('appointments.status', '=', 'cancelled'))
+          .as('cancelled_booking'),
       );
+  }
+
+  /** The bookings made from these invites, oldest first (one query for a page of the list). */
+  async bookingsOfInvites(inviteIds: readonly string[]): Promise<InviteBookingRow[]> {
+    if (inviteIds.length === 0) return [];
+    return this.db
+      .selectFrom('appointments')
+      .select(['invite_id', 'starts_at', 'status', 'created_at', 'updated_at'])
+      .where('invite_id', 'in', inviteIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async insertInvite(values: {

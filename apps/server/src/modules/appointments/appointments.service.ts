@@ -128,9 +128,12 @@ export class AppointmentsService {
     const type = await this.repository.findType(invite.appointment_type_id);
     if (!type) return null;
     const now = this.now();
-    const appointment = await this.repository.findByInvite(invite.id);
-    const calendar = appointment
-      ? await this.repository.findCalendar(appointment.calendar_id)
+    const latest = await this.repository.findByInvite(invite.id);
+    // A booking the customer cancelled leaves the invite bookable again (issue 24 §3): it is told, not shown as theirs.
+    const appointment = latest?.status === 'booked' ? latest : null;
+    const cancelledAppointment = latest?.status === 'cancelled' ? latest : null;
+    const calendar = latest
+      ? await this.repository.findCalendar(latest.calendar_id)
       : ((await this.calendarsOf(invite))[0] ?? null);
     const timeZone = calendar?.time_zone ?? DEFAULT_STUDIO_TIME_ZONE;
     const lastBookableDate = DateTime.fromJSDate(now, { zone: timeZone }).plus({ days: Number(type.booking_window_days) }).toISODate() ?? '';
@@ -138,8 +141,9 @@ export class AppointmentsService {
       name: `${invite.first_name} ${invite.last_name}`.trim(),
       appointmentId: appointment?.id ?? null,
       appointmentTypeId: type.id,
-      cancelled: invite.cancelled_at !== null || appointment?.status === 'cancelled',
+      cancelled: invite.cancelled_at !== null,
       appointmentScheduledOn: appointment ? isoInZone(new Date(appointment.starts_at), timeZone) : null,
+      cancelledAppointmentOn: cancelledAppointment ? isoInZone(new Date(cancelledAppointment.starts_at), timeZone) : null,
       appointmentTypeName: type.name,
       durationMinutes: Number(type.duration_minutes),
       timeZone,
@@ -213,8 +217,8 @@ export class AppointmentsService {
       if (invite.cancelled_at !== null) throw new ConflictError(appointmentMessages.inviteCancelled);
       if (isExpired(invite, now)) throw new ConflictError(appointmentMessages.inviteExpired);
       const existing = await tx.findByInvite(invite.id);
+      // A cancelled booking does not use the invite up: the customer may book again until the studio withdraws it.
       if (existing?.status === 'booked') throw new ConflictError(appointmentMessages.alreadyBooked);
-      if (existing) throw new ConflictError(appointmentMessages.bookingAlreadyCancelled);
 
       const type = await tx.findType(request.appointmentTypeID);
       if (!type || type.active !== 1) throw new NotFoundError(appointmentMessages.unknownAppointmentType);

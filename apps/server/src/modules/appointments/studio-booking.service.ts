@@ -18,7 +18,7 @@ import type { AppointmentTypeRow, CalendarExceptionRow, CalendarHoursRow, Calend
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { ActivityActor, ActivityRepository } from '../studio/activity.repository';
 import type { AppointmentsStudio } from './appointments-studio';
-import type { AppointmentsRepository, InviteListRow } from './appointments.repository';
+import type { AppointmentsRepository, InviteBookingRow, InviteListRow } from './appointments.repository';
 
 /** Who acts, and whether they may set prices (admins only, issue 15 §1). */
 export interface BookingActor {
@@ -35,6 +35,9 @@ export interface NewStudioInvite {
 }
 
 const FAR_FUTURE = '9999-12-31';
+
+/** The states in which an invite's link still books: resending it makes sense. */
+const BOOKABLE_STATUSES: ReadonlySet<InviteStatus> = new Set(['open', 'cancelled']);
 
 function rangeOf(row: { start_minute: number | null; end_minute: number | null }) {
   return { from: minutesToClockTime(row.start_minute ?? 0), to: minutesToClockTime(row.end_minute ?? 1440) };
@@ -175,7 +178,8 @@ export class StudioBookingService {
   async invites(page: number, pageSize: number): Promise<{ items: StudioInvite[]; total: number }> {
     const [{ rows, total }, calendars] = await Promise.all([this.repository.listInvites(page, pageSize), this.repository.listCalendars()]);
     const names = new Map(calendars.map((c) => [Number(c.id), c.name]));
-    return { items: rows.map((row) => this.toInvite(row, names)), total };
+    const bookings = await this.repository.bookingsOfInvites(rows.map((row) => row.id));
+    return { items: rows.map((row) => this.toInvite(row, names, bookings.filter((b) => b.invite_id === row.id))), total };
   }
 
   async createInvite(actor: ActivityActor, input: NewStudioInvite): Promise<StudioInvite> {
@@ -204,7 +208,7 @@ export class StudioBookingService {
 
   async resendInvite(actor: ActivityActor, id: string): Promise<StudioInvite> {
     const row = await this.inviteRow(id);
-    if (this.statusOf(row) !== 'open') throw new ConflictError(studioBookingMessages.inviteNotOpen);
+    if (!BOOKABLE_STATUSES.has(this.statusOf(row))) throw new ConflictError(studioBookingMessages.inviteNotOpen);
     const type = await this.repository.findType(row.appointment_type_id);
     if (!type) throw new NotFoundError(studioBookingMessages.typeNotFound);
     await this.studio.mailInvite(row, row, type);
@@ -228,18 +232,29 @@ export class StudioBookingService {
   }
 
   private async inviteById(id: string): Promise<StudioInvite> {
-    const [row, calendars] = await Promise.all([this.inviteRow(id), this.repository.listCalendars()]);
-    return this.toInvite(row, new Map(calendars.map((c) => [Number(c.id), c.name])));
+    const [row, calendars, bookings] = await Promise.all([this.inviteRow(id), this.repository.listCalendars(), this.repository.bookingsOfInvites([id])]);
+    return this.toInvite(row, new Map(calendars.map((c) => [Number(c.id), c.name])), bookings);
   }
 
   private statusOf(row: InviteListRow): InviteStatus {
     if (row.cancelled_at) return 'revoked';
     if (row.booked) return 'used';
     if (row.expires_at && row.expires_at <= this.clock().toISOString()) return 'expired';
-    return 'open';
+    return row.cancelled_booking ? 'cancelled' : 'open';
   }
 
-  private toInvite(row: InviteListRow, calendarNames: Map<number, string>): StudioInvite {
+  /** Sent, each booking and its cancellation (a cancelled booking's last change is its cancellation), withdrawn. */
+  private historyOf(row: InviteListRow, bookings: readonly InviteBookingRow[]): StudioInvite['history'] {
+    const history: StudioInvite['history'] = [{ event: 'sent', at: row.created_at, appointmentAt: null }];
+    for (const booking of bookings) {
+      history.push({ event: 'booked', at: booking.created_at, appointmentAt: booking.starts_at });
+      if (booking.status === 'cancelled') history.push({ event: 'cancelled', at: booking.updated_at, appointmentAt: booking.starts_at });
+    }
+    if (row.cancelled_at) history.push({ event: 'withdrawn', at: row.cancelled_at, appointmentAt: null });
+    return history.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  private toInvite(row: InviteListRow, calendarNames: Map<number, string>, bookings: readonly InviteBookingRow[]): StudioInvite {
     const calendarIds = row.calendar_ids ? (JSON.parse(row.calendar_ids) as number[]) : null;
     return {
       id: row.id,
@@ -250,6 +265,7 @@ export class StudioBookingService {
       calendars: calendarIds ? calendarIds.map((id) => ({ id, name: calendarNames.get(id) ?? `Calendar ${id}` })) : null,
       expiresAt: row.expires_at,
       createdAt: row.created_at,
+      history: this.historyOf(row, bookings),
     };
   }
 

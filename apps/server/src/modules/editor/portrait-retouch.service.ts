@@ -1,4 +1,4 @@
-import { RETOUCH_DEFAULT_STRENGTH, editorMessages } from '@studio-gallery/contract';
+import { type RetouchSettings, editorMessages } from '@studio-gallery/contract';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { checkAiInputImage } from '../../media/edited-image';
 import { decodeBase64Image } from '../../media/profile-image';
@@ -22,11 +22,11 @@ export class PortraitRetouchService {
    * The image is checked as save-edited-image checks it before it reaches the pool (503 when full).
    * Answers a JPEG of the upright photo, and whether a face was found (if not, the photo is unchanged).
    */
-  async retouchPortrait(viewer: Viewer, imageBase64: string, strength: number = RETOUCH_DEFAULT_STRENGTH): Promise<{ jpeg: Buffer; faceFound: boolean }> {
+  async retouchPortrait(viewer: Viewer, imageBase64: string, settings: RetouchSettings): Promise<{ jpeg: Buffer; faceFound: boolean }> {
     if (viewer.kind === 'visitor') throw new ForbiddenError(editorMessages.retouchNeedsLogin);
     const image = decodeBase64Image(imageBase64);
     await checkAiInputImage(image);
-    const result = await this.pool.retouchPortrait(image, strength);
+    const result = await this.pool.retouchPortrait(image, settings);
     if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.aiImageTooLarge : editorMessages.editedImageInvalid);
     return { jpeg: Buffer.from(result.jpeg.buffer, result.jpeg.byteOffset, result.jpeg.byteLength), faceFound: result.faceFound };
   }

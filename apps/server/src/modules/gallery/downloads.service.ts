@@ -186,7 +186,17 @@ export class DownloadsService {
           if (!stored) throw new Error(`missing ${key}`);
           return stored.stream;
         };
-        return { name: downloadName(photo.name, variant, resolution, version.extension), size, crc32, open };
+        const entry: ZipEntrySource = { name: downloadName(photo.name, variant, resolution, version.extension), size, crc32, open };
+        // Local disk: read into the archive's reused buffers (the fast path); S3: its streams.
+        const openFile = this.storage.openFile?.bind(this.storage);
+        if (openFile) {
+          entry.openFile = async () => {
+            const file = await openFile(key);
+            if (!file) throw new Error(`missing ${key}`);
+            return file;
+          };
+        }
+        return entry;
       }),
     );
     for (const entry of entries) entry.name = names.take(entry.name);

@@ -1,4 +1,4 @@
-import { type SpecialRequestOrder, type UserOrder, formatOrderNumber, serviceLabels, toDollars } from '@studio-gallery/contract';
+import { type ServiceType, type SpecialRequestOrder, type UserOrder, formatOrderNumber, serviceLabels, toDollars } from '@studio-gallery/contract';
 import type { Kysely } from 'kysely';
 import type { Database, SpecialRequestItemRow, SpecialRequestRow, SpecialRequestStatus } from '../../db/schema';
 import type { PricedCartItem } from '../commerce/pricing.service';
@@ -98,6 +98,19 @@ export class OrdersRepository {
   async findForUser(userId: number, id: number): Promise<SpecialRequestOrder | null> {
     const row = await this.selectOrders().where('special_requests.id', '=', id).where('special_requests.user_id', '=', userId).executeTakeFirst();
     return row ? ((await this.withItems([row]))[0] ?? null) : null;
+  }
+
+  /** The user's orders of `serviceType` for these photos, newest first, with whether each item was delivered. */
+  orderedPhotos(userId: number, photoIds: readonly number[], serviceType: ServiceType) {
+    return this.db
+      .selectFrom('special_request_items as i')
+      .innerJoin('special_requests as r', 'r.id', 'i.special_request_id')
+      .select(['i.photo_id', 'r.id as order_id', 'i.delivered_at', 'r.status'])
+      .where('r.user_id', '=', userId)
+      .where('i.service_type', '=', serviceType)
+      .where('i.photo_id', 'in', [...photoIds])
+      .orderBy('r.id', 'desc')
+      .execute();
   }
 
   /** Any order by id (studio tools). */

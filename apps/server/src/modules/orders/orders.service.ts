@@ -1,8 +1,12 @@
 import {
   type CartItem,
+  type OrderedPhoto,
+  type OrderedPhotosResponse,
+  type ServiceType,
   type SpecialRequestOrder,
   type UserOrder,
   commerceMessages,
+  formatOrderNumber,
   toCents,
 } from '@studio-gallery/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,6 +54,27 @@ export class OrdersService {
 
   list(userId: number): Promise<SpecialRequestOrder[]> {
     return this.orders.listForUser(userId);
+  }
+
+  /**
+   * Which of these photos already have `serviceType` in one of the customer's orders (the newest
+   * order of each): delivered once its item was delivered, else ordered (issue 24 §6).
+   */
+  async orderedPhotos(userId: number, photoIds: readonly number[], serviceType: ServiceType): Promise<OrderedPhotosResponse> {
+    const rows = await this.orders.orderedPhotos(userId, photoIds, serviceType);
+    const items = new Map<number, OrderedPhoto>();
+    for (const row of rows) {
+      if (items.has(row.photo_id)) continue;
+      const delivered = row.delivered_at !== null || row.status === 'DELIVERED';
+      items.set(row.photo_id, {
+        photoId: row.photo_id,
+        serviceType,
+        orderId: row.order_id,
+        orderNumber: formatOrderNumber(row.order_id),
+        status: delivered ? 'delivered' : 'ordered',
+      });
+    }
+    return { items: [...items.values()] };
   }
 
   /** Any order by id (studio tools: the deliver command). */

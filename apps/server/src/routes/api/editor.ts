@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { editorMessages, removeBackgroundRequest, removeBackgroundResponse, retouchPortraitRequest, retouchPortraitResponse } from '@studio-gallery/contract';
+import { editorMessages, removeBackgroundRequest, removeBackgroundResponse, retouchPortraitRequest, retouchPortraitResponse, retouchSettings } from '@studio-gallery/contract';
 import type { BackgroundRemovalService } from '../../modules/editor/background-removal.service';
 import type { PortraitRetouchService } from '../../modules/editor/portrait-retouch.service';
 import { identifyViewers, viewerOf } from './gallery';
@@ -54,8 +54,9 @@ export const editorRoutes: FastifyPluginAsyncZod<EditorRoutesOptions> = async (a
         tags: ['editor'],
         summary: 'Remove the background of a photo (person segmentation on the server)',
         description:
-          'ImageBase64: a JPEG, PNG or WebP (judged by its content), with or without a data: prefix; at most 100 megapixels ' +
-          '(refused from its header, 400) and a body of at most 40 MB (413). Answers a PNG of the same size (turned upright by its ' +
+          'ImageBase64: a JPEG, PNG or WebP (judged by its content), with or without a data: prefix; at most 25 megapixels ' +
+          `(AI_MAX_INPUT_PIXELS, refused from its header before any pixel is decoded: 400 "${editorMessages.aiImageTooLarge}") ` +
+          'and a body of at most 40 MB (413). Answers a PNG of the same size (turned upright by its ' +
           'EXIF orientation) whose alpha is the person mask, refined at full size, with the edge colours decontaminated. ' +
           `Signed-in customers only; visitors with a session code: 403 ("${editorMessages.removeBackgroundNeedsLogin}"). ` +
           '503 while the server is busy with other removals.',
@@ -88,11 +89,15 @@ export const editorRoutes: FastifyPluginAsyncZod<EditorRoutesOptions> = async (a
         tags: ['editor'],
         summary: 'Free AI retouch of a portrait (face mesh and skin smoothing on the server)',
         description:
-          'ImageBase64: a JPEG, PNG or WebP (judged by its content), with or without a data: prefix; at most 100 megapixels ' +
-          '(refused from its header, 400) and a body of at most 40 MB (413). strength: 0 (unchanged) to 1, default 0.5 (moderate). ' +
-          'Finds the face and its 468-point mesh, builds a skin mask (face and neck without eyes, brows, lips and nostrils) and ' +
-          'smooths the skin by frequency separation (texture kept; small blemishes, under-eye shadows and blotchy tone reduced; ' +
-          'moles and strong freckles kept). Answers a JPEG of the same size (turned upright by its EXIF orientation); without a ' +
+          'ImageBase64: a JPEG, PNG or WebP (judged by its content), with or without a data: prefix; at most 25 megapixels ' +
+          `(AI_MAX_INPUT_PIXELS, refused from its header before any pixel is decoded: 400 "${editorMessages.aiImageTooLarge}") ` +
+          'and a body of at most 40 MB (413). strength: 0 (unchanged) to 1, default 0.5 (moderate). ' +
+          'Optional controls, each true by default: removeBlemishes (small spots painted over), keepMoles (dark, round, ' +
+          'well-defined spots stay; false removes them too), reduceShine, softenUnderEyes (shadows and fine lines under and ' +
+          'beside the eyes), evenSkinTone (blotchy redness). ' +
+          'Finds the face and its 468-point mesh, builds a skin mask (face and neck without eyes, brows, lips and nostrils, gated ' +
+          "by the person's own skin colour, lightness and smoothness, so beard, glasses and backdrop are left alone) and " +
+          'smooths the skin by frequency separation (texture kept). Answers a JPEG of the same size (turned upright by its EXIF orientation); without a ' +
           `face, the photo unchanged and the message "${editorMessages.retouchNoFace}". ` +
           `Signed-in customers only; visitors with a session code: 403 ("${editorMessages.retouchNeedsLogin}"). ` +
           '503 while the server is busy with other image work of this kind.',
@@ -101,7 +106,7 @@ export const editorRoutes: FastifyPluginAsyncZod<EditorRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { jpeg, faceFound } = await portraitRetouch.retouchPortrait(viewerOf(request), request.body.ImageBase64, request.body.strength);
+      const { jpeg, faceFound } = await portraitRetouch.retouchPortrait(viewerOf(request), request.body.ImageBase64, retouchSettings(request.body));
       return {
         success: true as const,
         message: faceFound ? editorMessages.portraitRetouched : editorMessages.retouchNoFace,

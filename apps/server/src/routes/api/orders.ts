@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   commerceMessages,
   orderIdParams,
+  orderedPhotosQuery,
+  orderedPhotosResponse,
   specialRequestListResponse,
   specialRequestOrder,
   specialRequestRequest,
@@ -59,6 +61,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: { tags, summary: "The caller's orders, newest first", response: { 200: specialRequestListResponse } },
     },
     async (request) => orders.list(currentUserId(request)),
+  );
+
+  app.get(
+    '/SpecialRequest/ordered-photos',
+    {
+      config: {
+        operation: {
+          operationId: 'listOrderedPhotos',
+          access: 'user',
+          answers: { 200: 'The photos among these that already have the service in one of the caller’s orders' },
+          // Another customer's order is not theirs: an empty list.
+          expect: { otherCustomer: 200 },
+          sample: (r) => ({ query: { serviceType: 'TOUCHUPSERVICE', photoIds: String(r.photoId) } }),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Which of these photos already have this service ordered or delivered (the service modal warns with the order number)',
+        querystring: orderedPhotosQuery,
+        response: { 200: orderedPhotosResponse },
+      },
+    },
+    async (request) => orders.orderedPhotos(currentUserId(request), request.query.photoIds, request.query.serviceType),
   );
 
   app.get(

@@ -78,7 +78,7 @@ export function AppLayout() {
         </Container>
       </AppShell.Main>
       <SiteFooter />
-      <MobileNav signedIn={session !== null} />
+      <MobileNav />
     </AppShell>
   );
 }

@@ -8,6 +8,7 @@ import { useCreateSpecialRequest } from '../../features/checkout/api/create-spec
 import { OrderSuccessModal } from '../../features/checkout/components/order-success-modal';
 import { PaymentModal } from '../../features/checkout/components/payment-modal';
 import { errorMessage } from '../../lib/api-client';
+import { endGallerySelection } from '../../lib/gallery-selection';
 import { useSession } from '../../lib/session';
 
 /**
@@ -26,6 +27,8 @@ export function CartFlow() {
 
   const onOrdered = (placed: SpecialRequestOrder) => {
     cartStore.clear();
+    // The photos just paid for are not the next order's (issue 24 §6).
+    endGallerySelection();
     cartDialog.close();
     setPayment(null);
     setOrder(placed);

@@ -1,13 +1,23 @@
 import { Anchor, Box, Button, Divider, NavLink, Stack } from '@mantine/core';
-import { IconHelpCircle, IconLogin2, IconLogout, IconPhoto, IconSettings } from '@tabler/icons-react';
+import { IconDownload, IconHelpCircle, IconLogin2, IconLogout, IconPhoto, IconSettings, IconShare } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { PromoSlider } from '../../features/branding/components/promo-slider';
 import { RecentOrders } from '../../features/orders/components/recent-orders';
 import classes from './app-layout.module.css';
 
+/** The gallery's own lists (issue 24 §1), each a screen of its own on wide screens too. */
+const VIEW_PATHS: readonly string[] = [paths.mainShared, paths.mainDownload];
+
 const NAV_ITEMS = [
-  { label: 'Your Photoshoot', to: paths.main, Icon: IconPhoto, match: (p: string) => p === paths.main || p.startsWith(`${paths.main}/`) },
+  {
+    label: 'Your Photoshoot',
+    to: paths.main,
+    Icon: IconPhoto,
+    match: (p: string) => (p === paths.main || p.startsWith(`${paths.main}/`)) && !VIEW_PATHS.includes(p),
+  },
+  { label: 'Shared', to: paths.mainShared, Icon: IconShare, match: (p: string) => p === paths.mainShared },
+  { label: 'Downloads', to: paths.mainDownload, Icon: IconDownload, match: (p: string) => p === paths.mainDownload },
   { label: 'Settings', to: paths.settings, Icon: IconSettings, match: (p: string) => p.startsWith(paths.settings) },
   { label: 'Help & FAQs', to: paths.faq, Icon: IconHelpCircle, match: (p: string) => p.startsWith(paths.faq) },
 ] as const;
@@ -20,7 +30,7 @@ export interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** Sidebar (spec §2): the three screens, Recent Orders, the promotion, Logout or Sign In. */
+/** Sidebar (spec §2): the three screens (and the gallery's Shared and Downloads), Recent Orders, the promotion, Logout or Sign In. */
 export function Sidebar({ userId, signedIn, onLogout, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
 

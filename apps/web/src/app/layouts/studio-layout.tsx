@@ -19,11 +19,10 @@ import {
   IconUsers,
   IconUserShield,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, redirect, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { FormErrorAlert } from '../../components/form-alert';
-import { FullPageLoader } from '../../components/full-page-loader';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import '../../features/studio/components/studio-mantine.css';
@@ -31,9 +30,16 @@ import { accountQueryOptions, isStudioRole, type Account } from '../../lib/accou
 import { clearStoredState, getSession, useSession } from '../../lib/session';
 import classes from './studio-layout.module.css';
 
-/** /studio/*: signed-out visitors go to /login (storage cleared, as for the gallery's screens). */
-export function studioLoader() {
-  if (getSession()) return null;
+/**
+ * /studio/*: signed-out visitors go to /login (storage cleared, as for the gallery's screens). For the
+ * others the account check starts here, beside the screen's own requests, and nothing waits for it.
+ */
+export function studioLoader(queryClient?: QueryClient) {
+  const session = getSession();
+  if (session) {
+    if (queryClient) void queryClient.prefetchQuery(accountQueryOptions(session.userId));
+    return null;
+  }
   clearStoredState();
   return redirect(paths.login);
 }
@@ -82,7 +88,9 @@ export function StudioLayout() {
   const session = useSession();
   const account = useQuery({ ...accountQueryOptions(session?.userId ?? ''), enabled: session !== null });
   if (!session) return <Navigate to={paths.login} replace />;
-  if (account.isPending) return <FullPageLoader label="Loading the studio" />;
+  // The frame and the screen show at once (issue 23 §5): the role only adds the admins' links, and the
+  // server refuses the studio's data to anyone else; a customer is sent to the gallery once it is known.
+  if (account.isPending) return <StudioShell account={null} />;
   if (account.isError) {
     return (
       <Center mih="60dvh" p="md">
@@ -97,11 +105,11 @@ export function StudioLayout() {
   return <StudioShell account={account.data} />;
 }
 
-function StudioShell({ account }: { account: Account }) {
+function StudioShell({ account }: { account: Account | null }) {
   const logout = useLogout();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || account.role === 'admin');
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || account?.role === 'admin');
 
   return (
     <AppShell
@@ -126,9 +134,11 @@ function StudioShell({ account }: { account: Account }) {
           </Text>
           <Group gap="xs" ml="auto" wrap="nowrap">
             <ColorSchemeToggle visibleFrom="xs" />
-            <Text size="sm" c="dimmed" truncate="end" maw={{ base: 140, sm: 280 }} data-testid="studio-email">
-              {account.email}
-            </Text>
+            {account ? (
+              <Text size="sm" c="dimmed" truncate="end" maw={{ base: 140, sm: 280 }} data-testid="studio-email">
+                {account.email}
+              </Text>
+            ) : null}
             <Button variant="default" size="xs" leftSection={<IconLogout size={16} stroke={1.6} />} onClick={() => logout()}>
               Logout
             </Button>

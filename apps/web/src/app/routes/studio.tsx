@@ -1,7 +1,25 @@
-import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Box, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { QueryClient } from '@tanstack/react-query';
+import { studioTodayQueryOptions } from '../../features/studio/api/get-today';
 import { TodayOverview } from '../../features/studio/components/today-overview';
-import { RevenueChart } from '../../features/studio-settings/components/revenue-chart';
+import { studioRevenueQueryOptions } from '../../features/studio-settings/api/revenue';
+
+// The chart's code (recharts, d3) is the heaviest of the screen: it loads beside today's figures, not before them.
+const RevenueChart = lazy(() => import('../../features/studio-settings/components/revenue-chart').then((m) => ({ default: m.RevenueChart })));
+
+/**
+ * /studio's loader: both panels' requests start as soon as the screen's code is in, together with the
+ * layout's account check (issue 23 §5), and nothing waits for them: each panel shows when its answer does.
+ */
+export function studioHomeLoader(queryClient?: QueryClient) {
+  if (queryClient) {
+    void queryClient.prefetchQuery(studioTodayQueryOptions());
+    void queryClient.prefetchQuery(studioRevenueQueryOptions());
+  }
+  return null;
+}
 
 /** /studio: the studio's home screen, what needs attention today, and orders and revenue per week. */
 export function StudioHomeRoute() {
@@ -10,7 +28,9 @@ export function StudioHomeRoute() {
     <>
       <TodayOverview />
       <Box mt="xl">
-        <RevenueChart />
+        <Suspense fallback={<Skeleton h={340} radius="md" aria-label="Loading the orders and revenue" />}>
+          <RevenueChart />
+        </Suspense>
       </Box>
     </>
   );

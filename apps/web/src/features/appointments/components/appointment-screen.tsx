@@ -11,6 +11,7 @@ import { useManagedBooking } from '../api/get-managed-booking';
 import { BookingDetails } from './booking-details';
 import { BookingFlow } from './booking-flow';
 import { calendarPlace } from './location-picker';
+import { formatAppointmentTime } from '../lib/appointment-time';
 import { ManageBooking } from './manage-booking';
 import classes from './appointment.module.css';
 // The date picker's CSS comes with this (lazily loaded) screen, not with the first screen's CSS.
@@ -87,6 +88,7 @@ function AppointmentState({ inviteId, manageToken, now }: Required<Omit<Appointm
         booking={managed.data}
         calendars={calendars.data ?? []}
         lastBookableDate={data.lastBookableDate}
+        canBookAgain={!data.cancelled && !data.expired && data.appointmentId === null}
         now={now}
       />
     );
@@ -157,6 +159,11 @@ function AppointmentState({ inviteId, manageToken, now }: Required<Omit<Appointm
   return (
     <Stack gap="lg">
       {manageAlert}
+      {data.cancelledAppointmentOn ? (
+        <Alert color="yellow" variant="light" role="status">
+          Your appointment of {formatAppointmentTime(data.cancelledAppointmentOn, data.timeZone)} was cancelled. {appointmentMessages.bookAgain}
+        </Alert>
+      ) : null}
       <BookingFlow inviteId={inviteId} invite={data} calendars={calendars.data} onBooked={setBooked} now={now} />
     </Stack>
   );

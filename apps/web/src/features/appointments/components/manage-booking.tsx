@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { appointmentMessages } from '@studio-gallery/contract';
+import { Link } from 'react-router';
 import { ResultCard } from '../../../components/result-card';
+import { paths } from '../../../config/paths';
 import { useCancelBooking } from '../api/cancel-booking';
 import type { Calendar } from '../api/get-calendars';
 import type { ManagedBooking } from '../api/get-managed-booking';
@@ -20,11 +22,13 @@ export interface ManageBookingProps {
   /** The locations the invite may book (a move may change it). */
   calendars: Calendar[];
   lastBookableDate: string;
+  /** The invite still books (not withdrawn, not expired): once cancelled, offer a new time. */
+  canBookAgain?: boolean;
   now?: Date;
 }
 
 /** A booking opened from its mail: see it, move it, or cancel it (until the studio's cutoff). */
-export function ManageBooking({ token, booking, calendars, lastBookableDate, now }: ManageBookingProps) {
+export function ManageBooking({ token, booking, calendars, lastBookableDate, canBookAgain = false, now }: ManageBookingProps) {
   const [mode, setMode] = useState<'view' | 'reschedule' | 'confirm-cancel'>('view');
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,8 +40,19 @@ export function ManageBooking({ token, booking, calendars, lastBookableDate, now
 
   if (booking.status === 'cancelled') {
     return (
-      <ResultCard status="error" title="Appointment cancelled">
+      <ResultCard
+        status="error"
+        title="Appointment cancelled"
+        actions={
+          canBookAgain ? (
+            <Button component={Link} to={`${paths.appointment}?id=${encodeURIComponent(booking.inviteId)}`} size="md">
+              Book a new time
+            </Button>
+          ) : null
+        }
+      >
         {notice ?? appointmentMessages.bookingAlreadyCancelled}
+        {canBookAgain ? ` ${appointmentMessages.bookAgain}` : ''}
       </ResultCard>
     );
   }
@@ -144,6 +159,7 @@ export function ManageBooking({ token, booking, calendars, lastBookableDate, now
             onDateChange={setDate}
             slot={slot}
             onSlotChange={setSlot}
+            openOn={booking.datetime.slice(0, 10)}
             now={now}
           />
           <div className={classes.actionBar}>

@@ -19,19 +19,32 @@ export interface SchedulePickerProps {
   onDateChange: (date: string | null) => void;
   slot: TimeSlot | null;
   onSlotChange: (slot: TimeSlot | null) => void;
+  /** The day whose month the calendar opens on (a booking being moved), YYYY-MM-DD; else today's month. */
+  openOn?: string | null;
   /** Now, for tests. */
   now?: Date;
 }
 
+function nextMonthStart(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  const next = new Date(Date.UTC(y!, m!, 1));
+  return next.toISOString().slice(0, 10);
+}
+
 /** Pick a day (days without a free slot greyed out, per visible month) and then one of its times. */
 export function SchedulePicker(props: SchedulePickerProps) {
-  const { appointmentTypeId, calendarId, timeZone, lastBookableDate, date, onDateChange, slot, onSlotChange, now } = props;
+  const { appointmentTypeId, calendarId, timeZone, lastBookableDate, date, onDateChange, slot, onSlotChange, openOn = null, now } = props;
   const minDay = firstSelectableDay(now);
-  const [shown, setShown] = useState<string>(() => `${monthOf(date ?? minDay)}-01`);
+  const [shown, setShown] = useState<string>(() => `${monthOf(date ?? (openOn && openOn > minDay ? openOn : minDay))}-01`);
+  // Until the customer turns a page, a month without a free day gives way to the next (up to the last bookable one).
+  const [findingFreeMonth, setFindingFreeMonth] = useState(true);
   const month = monthOf(shown);
   const days = useAvailableDays({ appointmentTypeId, calendarId, month });
   const free = new Set(days.data?.month === month ? days.data.days : []);
   const monthLoaded = days.data?.month === month && !days.isPlaceholderData;
+  const skipToNextMonth = findingFreeMonth && monthLoaded && free.size === 0 && month < monthOf(lastBookableDate);
+  // Adjusted while rendering (React's pattern for state derived from what was rendered), not in an effect.
+  if (skipToNextMonth) setShown(nextMonthStart(month));
   const times = useAvailableTimes(date ? { appointmentTypeId, calendarId, appointmentDate: date } : null);
 
   return (
@@ -47,7 +60,10 @@ export function SchedulePicker(props: SchedulePickerProps) {
             onSlotChange(null);
           }}
           date={shown}
-          onDateChange={setShown}
+          onDateChange={(value) => {
+            setFindingFreeMonth(false);
+            setShown(value);
+          }}
           minDate={minDay}
           maxDate={lastBookableDate}
           excludeDate={(day) => !free.has(day)}

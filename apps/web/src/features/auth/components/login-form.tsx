@@ -9,7 +9,7 @@ import { FormErrorAlert } from '../../../components/form-alert';
 import { FormHeading } from '../../../components/form-heading';
 import { isApiError, isUnexpectedFailure } from '../../../lib/api-client';
 import { PasswordField } from '../../../components/password-field';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyPassing } from '../../../lib/notify';
 import { useAuthenticate } from '../api/authenticate';
 import { useAuthConfig } from '../api/get-auth-config';
 import { GoogleSignIn } from './google-sign-in';
@@ -60,7 +60,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setFailure(null);
     try {
       await authenticate.mutateAsync(values);
-      notifySuccess(messages.validCredentials);
+      notifyPassing(messages.validCredentials);
       onSignedIn();
     } catch (error) {
       setFailure(loginErrorMessage(error));

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCheck, IconClock, IconInfoCircle, IconLogin2, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconClock, IconInfoCircle, IconLogin2, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
+  alreadyOrderedText,
   commerceMessages,
   computeCartTotals,
   galleryMessages,
@@ -16,6 +17,7 @@ import {
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useServicePrices } from '../../../lib/service-prices';
+import { useOrderedPhotos } from '../api/get-ordered-photos';
 import { taxRateOf, useTaxDetail } from '../api/get-tax-detail';
 import { cartItemFor, photosFor, type OrderablePhoto } from '../lib/cart-items';
 import { ADDED_FLASH_MS } from '../stores/added-flash';
@@ -59,6 +61,16 @@ export function ServiceOrder({ serviceType, photos, canOrder, loginHref, comingS
 
   const orderable = photosFor(serviceType, photos);
   const leftOut = photos.length - orderable.length;
+  // Photos that already have this service in an order (the server knows): a warning with the order number.
+  const ordered = useOrderedPhotos(
+    serviceType,
+    orderable.map((photo) => photo.id),
+    canOrder && !comingSoon,
+  );
+  const alreadyOrdered = (ordered.data?.items ?? []).flatMap((item) => {
+    const photo = orderable.find((p) => p.id === item.photoId);
+    return photo ? [alreadyOrderedText(photo.name, item)] : [];
+  });
   const price = prices.data ? servicePriceOf(prices.data, serviceType) : undefined;
   const priceKnown = typeof price === 'number';
   // Sum of the photos' prices through the one cart arithmetic (no tax here: shown in the cart).
@@ -144,6 +156,17 @@ export function ServiceOrder({ serviceType, photos, canOrder, loginHref, comingS
           {leftOut > 0 ? commerceMessages.alreadyRetouched : 'No photos chosen.'}
         </Alert>
       )}
+      {alreadyOrdered.length > 0 ? (
+        <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Already ordered" p="sm">
+          <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {alreadyOrdered.map((text) => (
+              <Text component="li" size="sm" key={text}>
+                {text}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
       {leftOut > 0 && orderable.length > 0 ? (
         <Text size="sm" c="dimmed">
           {leftOut} already-retouched {leftOut === 1 ? 'photo was' : 'photos were'} left out: {commerceMessages.alreadyRetouched.toLowerCase()}

@@ -60,7 +60,10 @@ export function EditorStage({ bitmap, values, crop, skinGate, rendererRef, snaps
   const scheduler = useRef<PreviewScheduler | null>(null);
   const latest = useRef(values);
 
-  useEffect(() => {
+  // A layout effect, before the one that paints: a new picture (another background, a rebuilt base)
+  // gets its renderer first and is then painted in the same commit, not left unpainted until some
+  // later change asks for a frame (issue 22: the stage showed the previous background).
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     const renderer = createRenderer(canvas);
@@ -108,7 +111,7 @@ export function EditorStage({ bitmap, values, crop, skinGate, rendererRef, snaps
     }
     renderer.setSkinGate(skinGate);
     scheduler.current?.request(values);
-  }, [values, skinGate, backingWidth, backingHeight, rendererRef]);
+  }, [bitmap, values, skinGate, backingWidth, backingHeight, rendererRef]);
 
   return (
     <div ref={stageRef} className={classes.stage}>

@@ -6,14 +6,14 @@
  * person mask the crown (top of the hair) is read from. Models and .wasm files come from the URL the
  * page sends (the app's own editor-models/), never from a CDN.
  *
- * The same worker cuts the person out for the background panel: the selfie mask of the downscaled copy,
- * refined at full size by the server's own refinement (@studio-gallery/contract/cutout), so the browser's
- * cut-out and POST /ex/images/remove-background's agree.
+ * The same worker cuts the person out for the background panel with the server's own pipeline
+ * (@studio-gallery/contract/cutout: face, subject selection, a second model pass on the subject's crop,
+ * matting), so the browser's cut-out and POST /ex/images/remove-background's agree.
  *
  * Requests are handled one at a time, in order.
  */
 import { Human, type Config } from '@vladmandic/human';
-import { refineCutout } from '@studio-gallery/contract/cutout';
+import { cutOutPerson, type Mask, type Rect } from '@studio-gallery/contract/cutout';
 import type { FaceWorkerRequest, FaceWorkerResponse } from '../lib/face-detection';
 import { faceFromMesh, largestFirst, MESH_POINT_COUNT, scaleFace, type DetectedFace, type PersonMask } from '../lib/face-landmarks';
 
@@ -125,30 +125,70 @@ async function detect(bitmap: ImageBitmap, scaleX: number, scaleY: number): Prom
   }
 }
 
-/** The person cut out at full size: RGBA, alpha the refined mask, edge colours decontaminated. */
+/** The long edge the model's input is brought to (lib/face-detection.ts DETECTION_LONG_EDGE; the server's MODEL_INPUT_LONG_EDGE). */
+const MODEL_INPUT_LONG_EDGE = 640;
+
+/** The model's mask (0..1) of a tensor of the photo's pixels. */
+async function maskOf(instance: Human, input: Tensor, width: number, height: number): Promise<Mask> {
+  const mask = await personMask(instance, input, width, height);
+  if (!mask) throw new Error('the selfie model gave no mask');
+  // human answers the mask in 'alpha' mode as 0..255 (the model's 0..1 times 255); the pipeline wants 0..1.
+  return { data: Float32Array.from(mask.data, (value) => value / 255), width: mask.width, height: mask.height };
+}
+
+/**
+ * The person cut out at full size by the shared pipeline (@studio-gallery/contract/cutout cutOutPerson):
+ * the largest face on the downscaled copy, the model on that copy and on the subject's crop of the
+ * full-size bitmap (at most 640 px), as the server does.
+ */
 async function cutout(small: ImageBitmap, full: ImageBitmap): Promise<{ rgba: Uint8Array; width: number; height: number; modelMs: number; refineMs: number }> {
   const instance = human;
   try {
     if (!instance) throw new ModelsNotLoaded();
     const started = performance.now();
     const input = pixelsOf(instance, small) as Tensor;
-    let mask: PersonMask | null;
+    let face: Rect | null = null;
+    let firstPass: Mask;
+    let modelMs = 0;
     try {
-      mask = await personMask(instance, input, small.width, small.height);
+      const result = await instance.detect(input as never);
+      const largest = result.face.filter((f) => f.mesh.length >= MESH_POINT_COUNT).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3])[0];
+      const sx = full.width / small.width;
+      const sy = full.height / small.height;
+      if (largest) face = { x: largest.box[0] * sx, y: largest.box[1] * sy, width: largest.box[2] * sx, height: largest.box[3] * sy };
+      const before = performance.now();
+      firstPass = await maskOf(instance, input, small.width, small.height);
+      modelMs += performance.now() - before;
     } finally {
       input.dispose();
     }
-    if (!mask) throw new Error('the selfie model gave no mask');
-    const masked = performance.now();
     const canvas = new OffscreenCanvas(full.width, full.height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error('no 2D context on OffscreenCanvas');
     context.drawImage(full, 0, 0);
     const pixels = context.getImageData(0, 0, full.width, full.height);
-    // human answers the mask in 'alpha' mode as 0..255 (the model's 0..1 times 255); the refinement wants 0..1.
-    const maskData = Float32Array.from(mask.data, (value) => value / 255);
-    const result = refineCutout({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { data: maskData, width: mask.width, height: mask.height });
-    return { rgba: result.rgba, width: result.width, height: result.height, modelMs: masked - started, refineMs: performance.now() - masked };
+    const segment = async (rect: Rect): Promise<Mask> => {
+      if (rect.width === full.width && rect.height === full.height) return firstPass;
+      const before = performance.now();
+      const scale = Math.min(1, MODEL_INPUT_LONG_EDGE / Math.max(rect.width, rect.height));
+      const width = Math.max(1, Math.round(rect.width * scale));
+      const height = Math.max(1, Math.round(rect.height * scale));
+      const crop = new OffscreenCanvas(width, height);
+      const cropContext = crop.getContext('2d', { willReadFrequently: true });
+      if (!cropContext) throw new Error('no 2D context on OffscreenCanvas');
+      cropContext.imageSmoothingQuality = 'high';
+      cropContext.drawImage(full, rect.x, rect.y, rect.width, rect.height, 0, 0, width, height);
+      const tensor = instance.tf.browser.fromPixels(cropContext.getImageData(0, 0, width, height), 3) as unknown as Tensor;
+      try {
+        return await maskOf(instance, tensor, width, height);
+      } finally {
+        tensor.dispose();
+        modelMs += performance.now() - before;
+      }
+    };
+    const result = await cutOutPerson({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { face, segment });
+    // refineMs: everything but the model (face detection, reading the pixels back, the pipeline).
+    return { rgba: result.rgba, width: result.width, height: result.height, modelMs, refineMs: performance.now() - started - modelMs };
   } finally {
     small.close();
     full.close();

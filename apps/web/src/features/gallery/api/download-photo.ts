@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/contract';
+import { RENDITION_SIZES, type DownloadOptionsResponse, type downloadTokenResponse, type GalleryPhoto } from '@studio-gallery/contract';
 import { env } from '../../../config/env';
 import { api, isApiError, isUnexpectedFailure, type Answer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -8,21 +8,37 @@ import { viewerHeaders } from '../../../lib/viewer';
 export const IMAGE_DOWNLOADED = 'Image downloaded successfully.';
 export const IMAGE_DOWNLOAD_FAILED = 'Failed to download the image. Please try again later.';
 
+const pixels = (size: { width: number; height: number }) => `${size.width} × ${size.height}`;
+
 /**
- * The download sizes as the menus and the chooser name them: the two of spec §9, and Full resolution
- * (issue 15 §3, the FAQ's words) where the photo owner's company allows it (resolutionOptions).
+ * The download sizes as the menus and the chooser name them: the two of spec §9 at their exact sizes,
+ * and Full resolution (issue 15 §3) where the server offers it: for one photo, named with the size of
+ * its original (photoResolutionOptions); for a selection's ZIP, "the originals".
  */
 export const RESOLUTION_OPTIONS = [
-  { value: 'hr', label: 'High Resolution', detail: '1600 × 2400', description: '1600 × 2400 px' },
-  { value: 'sm', label: 'Social Media Resolution', detail: '1000 × 1500', description: '1000 × 1500 px' },
-  { value: 'full', label: 'Full resolution (original, about 4500 px)', detail: null, description: 'The original file, about 4500 px at 300 dpi' },
+  { value: 'hr', label: 'High Resolution', detail: pixels(RENDITION_SIZES.hr), description: `${pixels(RENDITION_SIZES.hr)} px` },
+  { value: 'sm', label: 'Social Media Resolution', detail: pixels(RENDITION_SIZES.sm), description: `${pixels(RENDITION_SIZES.sm)} px` },
+  { value: 'full', label: 'Full resolution (originals)', detail: null, description: 'The original files, as the studio delivered them' },
 ] as const;
-export type ResolutionOption = (typeof RESOLUTION_OPTIONS)[number];
-export type ResolutionChoice = ResolutionOption['value'];
+export type ResolutionChoice = (typeof RESOLUTION_OPTIONS)[number]['value'];
+export interface ResolutionOption {
+  value: ResolutionChoice;
+  label: string;
+  detail: string | null;
+  description: string;
+}
 
-/** The sizes to offer: Full resolution only when the server says so (it refuses it otherwise anyway). */
-export function resolutionOptions(allowFullResolution: boolean): ResolutionOption[] {
-  return RESOLUTION_OPTIONS.filter((option) => option.value !== 'full' || allowFullResolution);
+/**
+ * One photo's choices, as the server answers them (issue 24 §7): each with its real pixel size, Full
+ * resolution only when offered (an original larger than High Resolution), named with its size.
+ * Until the answer comes: the two renditions.
+ */
+export function photoResolutionOptions(answer: DownloadOptionsResponse | undefined): ResolutionOption[] {
+  const renditions = RESOLUTION_OPTIONS.filter((option) => option.value !== 'full');
+  const full = answer?.resolutions.includes('full') ? answer.sizes.find((size) => size.resolution === 'full') : undefined;
+  if (!full) return renditions;
+  const size = pixels(full);
+  return [...renditions, { value: 'full', label: `Full resolution (original, ${size} px)`, detail: null, description: `The original file, ${size} px` }];
 }
 
 /** The PhotoResolution each choice is sent as. */

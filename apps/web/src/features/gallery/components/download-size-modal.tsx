@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { GalleryPhoto } from '@studio-gallery/contract';
-import { useAllowFullResolution } from '../api/download-options';
-import { resolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
+import { usePhotoDownloadOptions } from '../api/download-options';
+import { photoResolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
 
 export const RESOLUTION_REQUIRED = 'Please choose a resolution.';
 
@@ -11,7 +11,7 @@ export interface DownloadSizeModalProps {
   onClose: () => void;
 }
 
-/** The download-size chooser (spec §2, §5): one resolution must be chosen; Full resolution only where allowed. */
+/** The download-size chooser (spec §2, §5): one resolution must be chosen; each named with its pixel size; Full resolution only where offered. */
 export function DownloadSizeModal({ photo, onClose }: DownloadSizeModalProps) {
   return (
     <Modal opened={photo !== null} onClose={onClose} title="Download photo" centered closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -24,7 +24,7 @@ function DownloadSizeForm({ photo, onDone }: { photo: GalleryPhoto; onDone: () =
   const [choice, setChoice] = useState<ResolutionChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
   const download = useDownloadPhoto();
-  const options = resolutionOptions(useAllowFullResolution());
+  const options = photoResolutionOptions(usePhotoDownloadOptions(photo));
 
   return (
     <form

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconArchive, IconCornerDownLeft, IconDownload, IconPhoto, IconPhotoSearch, IconSearch, IconShare } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { GALLERY_PAGE_SIZES, galleryMessages, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { GALLERY_PAGE_SIZES, galleryMessages, isGalleryView, messages, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { chosenPhotoOf, rememberChosenPhotos } from '../../../lib/chosen-photos';
+import { useGallerySelectionEnd } from '../../../lib/gallery-selection';
 import { dismissNotice } from '../../../lib/notify';
 import { clearStoredState } from '../../../lib/session';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
@@ -18,7 +19,7 @@ import { useSkipPhoto } from '../api/skip-photo';
 import { useToggleFavourite } from '../api/toggle-favourite';
 import { getGalleryViewer } from '../../../lib/viewer';
 import { useGalleryState } from '../hooks/gallery-state';
-import { GALLERY_TABS } from '../lib/photo-rules';
+import { GALLERY_TABS, GALLERY_VIEWS } from '../lib/photo-rules';
 import { GalleryPagination } from './gallery-pagination';
 import { PhotoCard } from './photo-card';
 import type { PreviewAction } from './preview-modal';
@@ -68,6 +69,8 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const skip = useSkipPhoto();
   const zip = useDownloadZip();
   const revert = useRevertEdit();
+  // Skip is the customer's (a session-code visitor's Skip could only say "log in"): not offered to visitors.
+  const toggleSkip = viewer.kind === 'user' ? (p: GalleryPhoto) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) }) : undefined;
   const gridRef = useRef<HTMLDivElement>(null);
   // The photo the preview showed last: closing it puts focus back on that photo's card.
   const previewedRef = useRef<number | null>(null);
@@ -87,6 +90,9 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   // pagination) reads the same copy, so they never disagree.
   const data = useDeferredValue(query.data);
   const items = useMemo(() => data?.items ?? [], [data]);
+
+  // A checkout ends the selection (the photos just paid for are not the next order's).
+  useGallerySelectionEnd(useCallback(() => dispatch({ type: 'clearSelection' }), [dispatch]));
 
   // After a reload, keep only selected photos still on the page; past the last page, go back.
   useEffect(() => {
@@ -113,6 +119,8 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   const previousPhoto = previewIndex > 0 ? items[previewIndex - 1] : undefined;
   const nextPhoto = previewIndex >= 0 ? items[previewIndex + 1] : undefined;
   const totalPhotos = data ? data.overallAllCount + data.totalSkipCount : null;
+  // /main/shared and /main/download: one list of their own, without the tabs.
+  const view = isGalleryView(state.flag) ? GALLERY_VIEWS[state.flag] : null;
   const hasSelection = selectedPhotos.length > 0;
   // Asked once photos are selected: only the ZIP of a selection offers a choice of size here.
   const allowFullResolution = useAllowFullResolution(hasSelection);
@@ -147,9 +155,9 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
 
   const header = (
     <PageHeader
-      title="Your Photoshoot"
+      title={view ? view.title : 'Your Photoshoot'}
       description={
-        viewer.kind === 'visitor' ? (
+        view ? null : viewer.kind === 'visitor' ? (
           'You are viewing a shared session. Log in to mark favorites.'
         ) : (
           // Not on phones, where it cost the photos a line.
@@ -157,7 +165,11 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
         )
       }
       aside={
-        data ? (
+        data && view ? (
+          <Badge size="lg" variant="light" radius="xl">
+            {data.totalCount} {data.totalCount === 1 ? 'photo' : 'photos'}
+          </Badge>
+        ) : data ? (
           // The Photos tab's count (skipped photos are not in it), and the skipped ones beside it.
           <Badge size="lg" variant="light" radius="xl">
             {data.overallAllCount} {data.overallAllCount === 1 ? 'photo' : 'photos'}
@@ -230,7 +242,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
           <ThemeIcon size={64} radius={999} variant="light" aria-hidden>
             {state.search ? <IconPhotoSearch size={32} stroke={1.4} /> : <IconPhoto size={32} stroke={1.4} />}
           </ThemeIcon>
-          <Text fw={600}>{state.search ? NO_RESULTS : messages.noPhotosForFilter}</Text>
+          <Text fw={600}>{state.search ? NO_RESULTS : view ? view.empty : messages.noPhotosForFilter}</Text>
           {state.search ? (
             <Button variant="subtle" size="xs" onClick={clearSearch}>
               Clear search
@@ -253,7 +265,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
             onPreview={(p) => setPreviewId(p.id)}
             onDownload={setDownloadPhoto}
             onToggleFavourite={(p) => favourite.mutate(p)}
-            onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+            onToggleSkip={toggleSkip}
             onEdit={onEditPhoto}
           />
         ))}
@@ -261,117 +273,123 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
     );
   }
 
+  const panel = (
+    <>
+      <div className={classes.toolbar}>
+        <TextInput
+          className={classes.search}
+          aria-label="Search photos"
+          placeholder="Search by name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            searchPending && searchDraft.trim() ? (
+              // Enter searches; this is the same for touch (and says so to the mouse).
+              <ActionIcon variant="subtle" size="sm" aria-label="Search" title="Search (Enter)" onClick={() => dispatch({ type: 'applySearch', search: searchDraft })}>
+                <IconCornerDownLeft size={16} aria-hidden />
+              </ActionIcon>
+            ) : searchDraft || state.search ? (
+              <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} />
+            ) : null
+          }
+          value={searchDraft}
+          onChange={(event) => setSearchDraft(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              dispatch({ type: 'applySearch', search: searchDraft });
+            }
+          }}
+          size="sm"
+          enterKeyHint="search"
+        />
+        <Checkbox
+          className={classes.selectAll}
+          label="Select all"
+          aria-label="Select all photos on this page"
+          checked={allSelected}
+          indeterminate={hasSelection && !allSelected}
+          disabled={items.length === 0}
+          onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
+        />
+        <Group gap={8} wrap="nowrap">
+          <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} className={`${classes.perPageLabel} ${classes.hiddenOnPhone}`}>
+            Per page
+          </Text>
+          <NativeSelect
+            id="gallery-page-size"
+            data={GALLERY_PAGE_SIZES.map(String)}
+            value={String(state.pageSize)}
+            onChange={(event) => dispatch({ type: 'setPageSize', pageSize: Number(event.currentTarget.value) })}
+            size="sm"
+            w={68}
+          />
+        </Group>
+      </div>
+      <div style={{ marginTop: 16 }}>{content}</div>
+      {data ? <GalleryPagination page={state.page} totalPages={data.totalPages} onChange={(page) => dispatch({ type: 'setPage', page })} /> : null}
+      {hasSelection ? (
+        // Only while photos are selected: pinned to the bottom of the screen (above the
+        // phone's menu), after the grid so that nothing moves when it comes.
+        <div className={classes.selectionBar} role="group" aria-label="Selection" data-selection-bar>
+          <Group gap={2} wrap="nowrap" className={classes.selectionCount}>
+            <CloseButton size="md" aria-label="Clear selection" onClick={() => dispatch({ type: 'clearSelection' })} />
+            <Text size="sm" fw={600} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+              {selectedPhotos.length}
+              <span className={classes.hiddenOnPhone}> selected</span>
+            </Text>
+          </Group>
+          <div className={classes.selectionActions}>
+            {selectionActions?.(selectedPhotos)}
+            <Button leftSection={<IconDownload size={18} aria-hidden />} loading={zip.isPending} onClick={() => zip.mutate({ photos: selectedPhotos })}>
+              Download
+            </Button>
+            {allowFullResolution ? (
+              <Suspense fallback={null}>
+                <ZipDownloadMenu
+                  className={classes.moreDownloadSizes}
+                  disabled={zip.isPending}
+                  onDownload={(resolution) => zip.mutate({ photos: selectedPhotos, resolution })}
+                />
+              </Suspense>
+            ) : null}
+            <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setShareOpened(true)}>
+              Share
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+
   return (
     <>
       {header}
-      <Tabs styles={{ tab: { flexShrink: 0 } }} value={state.flag} onChange={(value) => value && dispatch({ type: 'setFlag', flag: value as GalleryFlag })} keepMounted={false}>
-        <Tabs.List className={classes.tabs} style={{ flexWrap: 'nowrap' }}>
+      {view ? (
+        <section aria-label={view.title}>{panel}</section>
+      ) : (
+        <Tabs styles={{ tab: { flexShrink: 0 } }} value={state.flag} onChange={(value) => value && dispatch({ type: 'setFlag', flag: value as GalleryFlag })} keepMounted={false}>
+          <Tabs.List className={classes.tabs} style={{ flexWrap: 'nowrap' }}>
+            {GALLERY_TABS.map((tab) => (
+              <Tabs.Tab
+                key={tab.flag}
+                value={tab.flag}
+                rightSection={
+                  <Badge size="sm" variant={state.flag === tab.flag ? 'filled' : 'light'} color={state.flag === tab.flag ? undefined : 'gray'} radius="xl">
+                    {data ? data[tab.count] : '–'}
+                  </Badge>
+                }
+              >
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {GALLERY_TABS.map((tab) => (
-            <Tabs.Tab
-              key={tab.flag}
-              value={tab.flag}
-              rightSection={
-                <Badge size="sm" variant={state.flag === tab.flag ? 'filled' : 'light'} color={state.flag === tab.flag ? undefined : 'gray'} radius="xl">
-                  {data ? data[tab.count] : '–'}
-                </Badge>
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
+            <Tabs.Panel key={tab.flag} value={tab.flag}>
+              {tab.flag === state.flag ? panel : null}
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {GALLERY_TABS.map((tab) => (
-          <Tabs.Panel key={tab.flag} value={tab.flag}>
-            {tab.flag === state.flag ? (
-              <>
-                <div className={classes.toolbar}>
-                  <TextInput
-                    className={classes.search}
-                    aria-label="Search photos"
-                    placeholder="Search by name"
-                    leftSection={<IconSearch size={16} aria-hidden />}
-                    rightSection={
-                      searchPending && searchDraft.trim() ? (
-                        // Enter searches; this is the same for touch (and says so to the mouse).
-                        <ActionIcon variant="subtle" size="sm" aria-label="Search" title="Search (Enter)" onClick={() => dispatch({ type: 'applySearch', search: searchDraft })}>
-                          <IconCornerDownLeft size={16} aria-hidden />
-                        </ActionIcon>
-                      ) : searchDraft || state.search ? (
-                        <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} />
-                      ) : null
-                    }
-                    value={searchDraft}
-                    onChange={(event) => setSearchDraft(event.currentTarget.value)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') {
-                        event.preventDefault();
-                        dispatch({ type: 'applySearch', search: searchDraft });
-                      }
-                    }}
-                    size="sm"
-                    enterKeyHint="search"
-                  />
-                  <Checkbox
-                    className={classes.selectAll}
-                    label="Select all"
-                    aria-label="Select all photos on this page"
-                    checked={allSelected}
-                    indeterminate={hasSelection && !allSelected}
-                    disabled={items.length === 0}
-                    onChange={() => dispatch({ type: 'setAllSelected', ids: items.map((p) => p.id), selected: !allSelected })}
-                  />
-                  <Group gap={8} wrap="nowrap">
-                    <Text component="label" htmlFor="gallery-page-size" size="sm" fw={500} className={`${classes.perPageLabel} ${classes.hiddenOnPhone}`}>
-                      Per page
-                    </Text>
-                    <NativeSelect
-                      id="gallery-page-size"
-                      data={GALLERY_PAGE_SIZES.map(String)}
-                      value={String(state.pageSize)}
-                      onChange={(event) => dispatch({ type: 'setPageSize', pageSize: Number(event.currentTarget.value) })}
-                      size="sm"
-                      w={68}
-                    />
-                  </Group>
-                </div>
-                <div style={{ marginTop: 16 }}>{content}</div>
-                {data ? <GalleryPagination page={state.page} totalPages={data.totalPages} onChange={(page) => dispatch({ type: 'setPage', page })} /> : null}
-                {hasSelection ? (
-                  // Only while photos are selected: pinned to the bottom of the screen (above the
-                  // phone's menu), after the grid so that nothing moves when it comes.
-                  <div className={classes.selectionBar} role="group" aria-label="Selection" data-selection-bar>
-                    <Group gap={2} wrap="nowrap" className={classes.selectionCount}>
-                      <CloseButton size="md" aria-label="Clear selection" onClick={() => dispatch({ type: 'clearSelection' })} />
-                      <Text size="sm" fw={600} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-                        {selectedPhotos.length}
-                        <span className={classes.hiddenOnPhone}> selected</span>
-                      </Text>
-                    </Group>
-                    <div className={classes.selectionActions}>
-                      {selectionActions?.(selectedPhotos)}
-                      <Button leftSection={<IconDownload size={18} aria-hidden />} loading={zip.isPending} onClick={() => zip.mutate({ photos: selectedPhotos })}>
-                        Download
-                      </Button>
-                      {allowFullResolution ? (
-                        <Suspense fallback={null}>
-                          <ZipDownloadMenu
-                            className={classes.moreDownloadSizes}
-                            disabled={zip.isPending}
-                            onDownload={(resolution) => zip.mutate({ photos: selectedPhotos, resolution })}
-                          />
-                        </Suspense>
-                      ) : null}
-                      <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setShareOpened(true)}>
-                        Share
-                      </Button>
-                    </div>
-                  </div>
-                ) : null}
-              </>
-            ) : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      )}
 
       {previewLoaded ? (
         <Suspense fallback={null}>
@@ -382,7 +400,7 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
             onPrevious={previousPhoto ? () => setPreviewId(previousPhoto.id) : undefined}
             onNext={nextPhoto ? () => setPreviewId(nextPhoto.id) : undefined}
             onMarkFavourite={(p) => favourite.mutate(p)}
-            onToggleSkip={(p) => skip.mutate({ photoId: p.id, value: !(p.isSkipped || p.isSkkipped) })}
+            onToggleSkip={toggleSkip}
             onEdit={
               onEditPhoto
                 ? (p) => {

@@ -17,7 +17,8 @@ export interface PhotoCardProps {
   onPreview: (photo: GalleryPhoto) => void;
   onDownload: (photo: GalleryPhoto) => void;
   onToggleFavourite: (photo: GalleryPhoto) => void;
-  onToggleSkip: (photo: GalleryPhoto) => void;
+  /** Skip / UnSkip; without it (a session-code visitor, who may not change photos) the card offers none. */
+  onToggleSkip?: (photo: GalleryPhoto) => void;
   /** Opens the editor on the photo; without it the card offers no Edit. */
   onEdit?: (photo: GalleryPhoto) => void;
 }
@@ -113,8 +114,18 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
         ) : null}
       </button>
       <div className={classes.actions}>
-        {/* Phones: the photo itself is the preview button, which leaves room for Edit. */}
-        <ActionIcon ref={previewRef} className={`${classes.action} ${classes.previewAction}`} variant="white" radius="xl" size="lg" onClick={() => onPreview(photo)} aria-label={`Preview ${photo.name}`}>
+        {/* Phones: the photo itself is the preview button, which leaves room for Edit. The photo is the
+            keyboard's one "Preview" stop everywhere, so this button (for the pointer) is not a tab stop. */}
+        <ActionIcon
+          ref={previewRef}
+          className={`${classes.action} ${classes.previewAction}`}
+          variant="white"
+          radius="xl"
+          size="lg"
+          tabIndex={-1}
+          onClick={() => onPreview(photo)}
+          aria-label={`Preview ${photo.name}`}
+        >
           <IconMaximize size={18} aria-hidden />
         </ActionIcon>
         {tooltips ? <ActionTooltip label="Preview" target={previewRef} /> : null}
@@ -140,7 +151,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
             {tooltips ? <ActionTooltip label={favourite ? 'Remove from favorites' : 'Mark as favorite'} target={favouriteRef} /> : null}
           </>
         ) : null}
-        {canToggleSkip(photo, flag) ? (
+        {onToggleSkip && canToggleSkip(photo, flag) ? (
           <>
             <ActionIcon
               ref={skipRef}

@@ -13,8 +13,8 @@ import {
   IconRestore,
 } from '@tabler/icons-react';
 import { photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
-import { useAllowFullResolution } from '../api/download-options';
-import { resolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
+import { usePhotoDownloadOptions } from '../api/download-options';
+import { photoResolutionOptions, useDownloadPhoto, type ResolutionChoice } from '../api/download-photo';
 import { canMarkFavourite, canToggleSkip, photoIsEdited, previewSrc, skipLabel } from '../lib/photo-rules';
 import { useFlipPosition } from './flip-menu';
 import classes from './preview-modal.module.css';
@@ -37,7 +37,8 @@ export interface PreviewModalProps {
   flag: GalleryFlag;
   onClose: () => void;
   onMarkFavourite: (photo: GalleryPhoto) => void;
-  onToggleSkip: (photo: GalleryPhoto) => void;
+  /** Skip / UnSkip; absent (a session-code visitor), no Skip entry. */
+  onToggleSkip?: (photo: GalleryPhoto) => void;
   /** The photo before / after this one on the page (absent at the ends). */
   onPrevious?: () => void;
   onNext?: () => void;
@@ -110,11 +111,11 @@ function PreviewBody({
   // Try Again mounts a fresh <img> (signed URLs must not be altered, so no cache-busting query).
   const src = previewSrc(photo);
   const download = useDownloadPhoto();
-  const downloadOptions = resolutionOptions(useAllowFullResolution());
+  const downloadOptions = photoResolutionOptions(usePhotoDownloadOptions(photo));
   const [downloadPosition, measureDownload] = useFlipPosition('start');
   const [actionsPosition, measureActions] = useFlipPosition('end');
   const showFavourite = canMarkFavourite(photo, flag);
-  const showSkip = canToggleSkip(photo, flag, true);
+  const showSkip = onToggleSkip !== undefined && canToggleSkip(photo, flag, true);
   const skipped = photoIsSkipped(photo);
   const extras = extraActions?.(photo) ?? [];
   const edited = photoIsEdited(photo);
@@ -222,7 +223,7 @@ function PreviewBody({
                   </Menu.Item>
                 ) : null}
                 {showSkip ? (
-                  <Menu.Item leftSection={skipped ? <IconRestore size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={() => onToggleSkip(photo)}>
+                  <Menu.Item leftSection={skipped ? <IconRestore size={16} aria-hidden /> : <IconEyeOff size={16} aria-hidden />} onClick={() => onToggleSkip?.(photo)}>
                     {skipLabel(photo)}
                   </Menu.Item>
                 ) : null}

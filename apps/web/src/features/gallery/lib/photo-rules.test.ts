@@ -34,8 +34,8 @@ describe('photo action rules (spec §4)', () => {
     expect(flagForPath('/main/favourites')).toBe('Favorites');
     expect(flagForPath('/main/retouched/')).toBe('Retouched');
     expect(flagForPath('/main/favouriteRetouch')).toBe('Favorites');
-    expect(flagForPath('/main/shared')).toBe('All');
-    expect(flagForPath('/main/download')).toBe('All');
+    expect(flagForPath('/main/shared')).toBe('Shared');
+    expect(flagForPath('/main/download')).toBe('Downloads');
   });
 
   it('flips a menu upward with under 200 px below its button', () => {

@@ -33,8 +33,16 @@ export function flagForPath(pathname: string): GalleryFlag {
   if (path === paths.mainFavourites.toLowerCase()) return 'Favorites';
   if (path === paths.mainRetouched.toLowerCase()) return 'Retouched';
   if (path === paths.mainFavouriteRetouch.toLowerCase()) return 'Favorites';
+  if (path === paths.mainShared.toLowerCase()) return 'Shared';
+  if (path === paths.mainDownload.toLowerCase()) return 'Downloads';
   return 'All';
 }
+
+/** The Shared and Downloads views (issue 24 §1): their title and what they show when empty. */
+export const GALLERY_VIEWS = {
+  Shared: { title: 'Shared', empty: 'No shared photos yet. Photos you share appear here.' },
+  Downloads: { title: 'Downloads', empty: 'No downloaded photos yet. Photos you download appear here.' },
+} as const;
 
 /** The tab's label and the count field of the paged response. */
 export const GALLERY_TABS = [

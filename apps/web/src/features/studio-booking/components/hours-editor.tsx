@@ -63,7 +63,8 @@ export function HoursEditor({ calendar }: { calendar: Pick<StudioCalendar, 'id' 
           {WEEKDAY_NAMES.map((day, index) => (
             <div key={day}>
               {index > 0 ? <Divider my={6} /> : null}
-              <Group align="flex-start" gap="sm" wrap="nowrap">
+              {/* On a phone the day's hours go under its name when they do not fit beside it. */}
+              <Group align="flex-start" gap="sm">
                 <Text size="sm" fw={600} w={96} mt={6}>
                   {day}
                 </Text>

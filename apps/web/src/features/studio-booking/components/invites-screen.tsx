@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { InviteStatus } from '@studio-gallery/contract';
+import type { InviteEvent, InviteStatus } from '@studio-gallery/contract';
 import { EmptyState } from '../../../components/studio/empty-state';
 import { FormErrorAlert } from '../../../components/form-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
@@ -19,9 +19,31 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const STATUS_BADGES: Record<InviteStatus, { label: string; color: string }> = {
   open: { label: 'Open', color: 'teal' },
   used: { label: 'Booked', color: 'blue' },
+  cancelled: { label: 'Cancelled by the customer', color: 'yellow' },
   expired: { label: 'Expired', color: 'orange' },
-  revoked: { label: 'Revoked', color: 'gray' },
+  revoked: { label: 'Withdrawn', color: 'gray' },
 };
+
+const EVENT_LABELS: Record<InviteEvent, string> = {
+  sent: 'Sent',
+  booked: 'Booked',
+  cancelled: 'Cancelled by the customer',
+  withdrawn: 'Withdrawn by the studio',
+};
+
+/** What happened to the invite, oldest first: "Booked 28 Nov, 10:02 · for 14 Dec, 09:00". */
+function InviteHistory({ history }: { history: StudioInvite['history'] }) {
+  return (
+    <Stack component="ol" gap={2} mt={6} p={0} m={0} style={{ listStyle: 'none' }} aria-label="History">
+      {history.map((entry, index) => (
+        <Text key={index} component="li" size="xs" c="dimmed">
+          {EVENT_LABELS[entry.event]} {formatDateTime(entry.at)}
+          {entry.appointmentAt ? ` · for ${formatDateTime(entry.appointmentAt)}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 function InviteRow({ invite, onFailure }: { invite: StudioInvite; onFailure: (message: string | null) => void }) {
   const resend = useResendInvite();
@@ -35,7 +57,7 @@ function InviteRow({ invite, onFailure }: { invite: StudioInvite; onFailure: (me
         notifySuccess(`Invite mailed to ${invite.customer.email} again.`);
       } else {
         await revoke.mutateAsync(invite.id);
-        notifySuccess(`The invite of ${invite.customer.email} is revoked: its link no longer books.`);
+        notifySuccess(`The invite of ${invite.customer.email} is withdrawn: its link no longer books.`);
       }
     } catch (error) {
       onFailure(errorMessage(error, 'The invite could not be changed. Try again.'));
@@ -57,10 +79,11 @@ function InviteRow({ invite, onFailure }: { invite: StudioInvite; onFailure: (me
       <Table.Td>
         <Text size="sm">{invite.calendars ? invite.calendars.map((c) => c.name).join(', ') : 'Every active calendar'}</Text>
       </Table.Td>
-      <Table.Td style={NO_WRAP}>
+      <Table.Td miw={220}>
         <Badge variant="light" color={badge.color} miw="max-content">
           {badge.label}
         </Badge>
+        <InviteHistory history={invite.history} />
       </Table.Td>
       <Table.Td style={NO_WRAP}>
         <Text size="sm">{formatDateTime(invite.createdAt)}</Text>
@@ -77,13 +100,13 @@ function InviteRow({ invite, onFailure }: { invite: StudioInvite; onFailure: (me
               </Button>
             )}
           </CopyButton>
-          {invite.status === 'open' ? (
+          {invite.status === 'open' || invite.status === 'cancelled' ? (
             <>
               <Button size="xs" variant="default" loading={resend.isPending} onClick={() => void act('resend')} aria-label={`Resend ${invite.customer.email}'s invite`}>
                 Resend
               </Button>
-              <Button size="xs" variant="default" color="red" loading={revoke.isPending} onClick={() => void act('revoke')} aria-label={`Revoke ${invite.customer.email}'s invite`}>
-                Revoke
+              <Button size="xs" variant="default" color="red" loading={revoke.isPending} onClick={() => void act('revoke')} aria-label={`Withdraw ${invite.customer.email}'s invite`}>
+                Withdraw
               </Button>
             </>
           ) : null}

@@ -32,7 +32,7 @@ export function TimeRangesFields<T extends FieldValues>({ control, register, nam
   const ranges = fields as unknown as (TimeRange & { id: string })[];
   const current = useWatch({ control, name: name as Path<T> }) as TimeRange[] | undefined;
   return (
-    <Group gap="xs" align="flex-start" wrap="wrap">
+    <Group gap="xs" align="flex-start" wrap="wrap" className={classes.ranges}>
       {ranges.length === 0 ? (
         <Text size="sm" c="dimmed" mt={6} miw={60}>
           {emptyText}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { studioRevenueResponse } from '@studio-gallery/contract';
 import { api, type Answer } from '../../../lib/api-client';
 import { studioSettingsKeys } from './query-keys';
@@ -10,6 +10,9 @@ export function getStudioRevenue(weeks: number, signal?: AbortSignal): Promise<S
   return api.get<StudioRevenue>('/studio/revenue', { query: { weeks }, signal });
 }
 
+export const studioRevenueQueryOptions = (weeks = 12) =>
+  queryOptions({ queryKey: studioSettingsKeys.revenue(weeks), queryFn: ({ signal }) => getStudioRevenue(weeks, signal) });
+
 export function useStudioRevenue(weeks = 12) {
-  return useQuery({ queryKey: studioSettingsKeys.revenue(weeks), queryFn: ({ signal }) => getStudioRevenue(weeks, signal) });
+  return useQuery(studioRevenueQueryOptions(weeks));
 }
