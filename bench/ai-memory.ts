@@ -45,7 +45,8 @@ const passedThrough = ['SEGMENTATION_THREADS', 'SEGMENTATION_QUEUE_WAITING', 'SE
   .map((name) => `${name}=${process.env[name]}`);
 console.log(`server variables: ${passedThrough.length ? passedThrough.join(' ') : 'defaults'}; RSS after each phase for ${AFTER_S} s, every ${SAMPLE_S} s`);
 
-const server = await startServer({ DEMO_DATA: 'on', SEGMENTATION_THREADS: process.env.SEGMENTATION_THREADS ?? '1' });
+// Start-up imports the demo photos: slow on a busy machine.
+const server = await startServer({ DEMO_DATA: 'on', SEGMENTATION_THREADS: process.env.SEGMENTATION_THREADS ?? '1' }, { startupTimeoutMs: 300_000 });
 try {
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('no server pid');

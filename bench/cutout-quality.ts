@@ -15,7 +15,8 @@
 // Per scene and pipeline: SAD (sum |α − α*| / 1000), gradient error (sum of squared differences of the
 // Gaussian-derivative gradient, σ 1.4, / 1000), halo width (pixels outside the subject given α > 0.02
 // within 30 px of it, per pixel of the subject's outline), backdrop colour in the band (band pixels whose
-// composite on magenta is > 16 levels off the truth's and nearer the old backdrop's colour), background
+// composite on magenta holds ≥ 10 % more of the old backdrop's colour than the truth's: (P − G)·(B − M)
+// / |B − M|²), background
 // kept (α ≥ 0.5 where α* < 0.5), other people/objects kept, subject lost (α < 0.5 where α* ≥ 0.5), time.
 // The baseline is the refinement of `--baseline` (its packages/contract/src/cutout.ts read with git show)
 // on the model's single pass, as that commit's server ran it.
@@ -32,7 +33,7 @@ import { benchHeader, ms } from './lib/figures';
 import { repoRoot } from './lib/server';
 
 const { values: args } = parseArgs({
-  options: { baseline: { type: 'string', default: 'a554099' }, pictures: { type: 'boolean', default: false }, 'make-subject': { type: 'boolean', default: false } },
+  options: { baseline: { type: 'string', default: 'a554099' }, scenes: { type: 'string', default: '' }, pictures: { type: 'boolean', default: false }, 'make-subject': { type: 'boolean', default: false } },
 });
 
 const FIXTURES = path.join(repoRoot, 'bench', 'fixtures', 'cutout');
@@ -46,6 +47,8 @@ const WIDTH = 1200;
 const HEIGHT = 1800;
 const MAGENTA = [255, 0, 255] as const;
 const GREY = [128, 128, 128] as const;
+/** A band pixel carries the backdrop's colour when at least this share of it is the old backdrop (on magenta). */
+const BACKDROP_SHARE = 0.1;
 
 type Refine = (image: RgbImage, mask: Mask) => { rgba: Uint8Array; width: number; height: number };
 
@@ -313,6 +316,8 @@ interface Figures {
   subjectLostPct: number;
 }
 
+let debugMap: Uint8Array | null = null;
+
 function measure(scene: Scene, rgba: Uint8Array): Figures {
   const n = WIDTH * HEIGHT;
   const predicted = new Float32Array(n);
@@ -361,17 +366,20 @@ function measure(scene: Scene, rgba: Uint8Array): Figures {
       const inBand = (a > 0 && a < 1) || (p > 0.02 && p < 0.98) || (a === 0 && p > 0.02);
       if (!inBand) continue;
       band += 1;
-      let off = 0;
-      let predictedToBack = 0;
-      let truthToBack = 0;
+      // The old backdrop's share in the composite on magenta: P − G projected on B − M.
+      let along = 0;
+      let norm = 0;
       for (let c = 0; c < 3; c++) {
-        const onMagentaP = (rgba[i * 4 + c]! * p + MAGENTA[c]! * (1 - p));
+        const onMagentaP = rgba[i * 4 + c]! * p + MAGENTA[c]! * (1 - p);
         const onMagentaT = scene.fore[i * 3 + c]! * a + MAGENTA[c]! * (1 - a);
-        off += Math.abs(onMagentaP - onMagentaT) / 3;
-        predictedToBack += (onMagentaP - scene.back[i * 3 + c]!) ** 2;
-        truthToBack += (onMagentaT - scene.back[i * 3 + c]!) ** 2;
+        const d = scene.back[i * 3 + c]! - MAGENTA[c]!;
+        along += (onMagentaP - onMagentaT) * d;
+        norm += d * d;
       }
-      if (off > 16 && predictedToBack < truthToBack) tinted += 1;
+      if (along / norm >= BACKDROP_SHARE) {
+        tinted += 1;
+        if (debugMap) debugMap[i] = 255;
+      } else if (debugMap) debugMap[i] = 80;
     }
   return {
     sad: sad / 1000,
@@ -428,7 +436,8 @@ if (args['make-subject']) {
   await makeSubject(refineBefore);
   process.exit(0);
 }
-const list = await scenes();
+const only = args.scenes ? args.scenes.split(',') : null;
+const list = (await scenes()).filter((scene) => !only || only.includes(scene.name));
 const rows: Record<string, string | number>[] = [];
 // Warm both pipelines once (model and face detector loads) so the times are warm.
 await cutOutOnServer({ rgb: list[0]!.rgb, width: WIDTH, height: HEIGHT, small: await smallOf(list[0]!.rgb) }, assets);
@@ -453,7 +462,9 @@ for (const scene of list) {
       rgba = (await cutOutOnServer({ rgb: scene.rgb, width: WIDTH, height: HEIGHT, small }, assets)).rgba;
     }
     const elapsed = performance.now() - started;
+    if (process.env.CUTOUT_DEBUG) debugMap = new Uint8Array(WIDTH * HEIGHT);
     const f = measure(scene, rgba);
+    if (debugMap) await sharp(Buffer.from(debugMap), { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toFile(`/tmp/cutout-band-${scene.name}-${pipeline}.png`);
     rows.push({
       scene: scene.name,
       kind: scene.kind,

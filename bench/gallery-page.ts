@@ -20,7 +20,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { pagedPhotosResponse } from '@studio-gallery/contract';
 import { CompiledQuery } from 'kysely';
+import { compileJsonSerializer } from '../apps/server/src/json-serializer';
 import { GalleryRepository, type PhotoPageQuery } from '../apps/server/src/modules/gallery/gallery.repository';
 import { monotonicUs, summariseProfile } from './lib/cpuprofile';
 import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
@@ -53,6 +56,8 @@ const SMALL = { email: 'small@bench.test', password: 'Bench-small-1234', photos:
 const OTHERS = { customers: 1998, photos: 100_000 - BIG.photos - SMALL.photos };
 const TARGET_SHARE = 1 / 3;
 const TARGET_P99_MS = 25;
+/** Floor CPU ms per page, by route title, for the database being measured (measureFloors). */
+let floors: Map<string, number> | null = null;
 
 console.log(`gallery page benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${durationSeconds} s per route; databases: ${dialects.join(', ')}`);
@@ -67,6 +72,7 @@ try {
 
 async function benchDialect(dialect: BenchDialect): Promise<void> {
   console.log(`\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ===`);
+  floors = null;
   const bench = await openBenchDatabase(dialect, 'page');
   try {
     const seeded = await seedGallery(bench, { measured: [BIG, SMALL], others: OTHERS, analyzeSqlite: args['analyze-sqlite'] });
@@ -129,6 +135,55 @@ interface RouteShare {
   p99Ms: number;
   /** The server's CPU time per answer (less sensitive to other processes than req/s). */
   cpuMsPerRequest: number | null;
+  /** The same server's CPU per no-op answer (mean of the health runs before and after). */
+  noopCpuMs: number | null;
+}
+
+
+interface FloorRoute {
+  title: string;
+  url: string;
+  token: string;
+  userId: number;
+  page: number;
+  /** The answer also brotli-compressed as the server does for Accept-Encoding br (quality 5). */
+  brotli?: boolean;
+}
+
+/**
+ * Issue 23's floor for each page: in this process, on one connection, the statements a request
+ * runs (the customer's revision, then the counts and the page: the repository's own compiled SQL)
+ * executed bare in a loop, plus serialising the page's answer with the route's serializer (and
+ * compressing it for the br route). CPU of this process per iteration (process.cpuUsage), the same
+ * measure as the server's CPU per request; PostgreSQL's own backend CPU is in neither.
+ */
+async function measureFloors(bench: BenchDatabase, routes: FloorRoute[]): Promise<Map<string, number>> {
+  const kysely = bench.db.kysely;
+  const repository = new GalleryRepository(kysely);
+  const serialize = compileJsonSerializer(pagedPhotosResponse);
+  const result = new Map<string, number>();
+  for (const route of routes) {
+    const answer = (await (await fetch(route.url, { headers: { authorization: `Bearer ${route.token}` } })).json()) as Parameters<typeof serialize>[0];
+    const query: PhotoPageQuery = { flag: 'All', search: null, limit: PAGE_SIZE, offset: (route.page - 1) * PAGE_SIZE, order: { column: 'display', direction: 'desc' } };
+    const planned = repository.pageStatements({ userId: route.userId }, query);
+    const statements = [repository.revisionsStatement([route.userId]), ...(planned.kind === 'postgres' ? [planned.pageAndCounts] : [planned.counts, planned.page])];
+    const once = async () => {
+      for (const statement of statements) await kysely.executeQuery(statement);
+      const json = Buffer.from(serialize(answer));
+      if (route.brotli) brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+    };
+    for (let i = 0; i < 300; i++) await once(); // warm-up (JIT, statement caches)
+    const iterations = 3000;
+    const cpuBefore = process.cpuUsage();
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await once();
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / iterations;
+    const wallUs = Number(process.hrtime.bigint() - started) / 1000 / iterations;
+    result.set(route.title, cpuMs);
+    console.log(`floor, ${route.title}: ${cpuMs.toFixed(3)} CPU ms an iteration (${statements.length} statements + serialising${route.brotli ? ' + brotli' : ''}; ${wallUs.toFixed(0)} µs wall)`);
+  }
+  return result;
 }
 
 /**
@@ -159,6 +214,13 @@ async function measureServer(
     ];
     for (const route of routes) await checkPage(route.title, route.url, route.token);
     await checkPage('page 9999 (past the end), 50-photo customer', pageUrl(small.id, 9999), smallToken);
+    // Issue 23's floor, once per database: each page's own SQL run bare in a loop plus serialising its answer.
+    floors ??= await measureFloors(bench, [
+      { title: routes[0]!.title, url: routes[0]!.url, token: bigToken, userId: big.id, page: 1 },
+      { title: routes[1]!.title, url: routes[1]!.url, token: bigToken, userId: big.id, page: DEEP_PAGE },
+      { title: routes[2]!.title, url: routes[2]!.url, token: smallToken, userId: small.id, page: 1 },
+      { title: routes[3]!.title, url: routes[3]!.url, token: bigToken, userId: big.id, page: 1, brotli: true },
+    ]);
 
     // A short unrecorded warm-up (JIT, statement caches, connection pool), then the runs.
     await runLoad({ title: 'warm-up', url: routes[0]!.url, headers: { authorization: `Bearer ${bigToken}` }, connections, durationSeconds: 3 });
@@ -188,11 +250,14 @@ async function measureServer(
           // share of the baseline's req/s that cost allows when the server's CPU is the limit.
           'server CPU ms/req': r.cpuMsPerRequest === null ? '' : r.cpuMsPerRequest.toFixed(3),
           'CPU-bound share': r.cpuMsPerRequest === null || baselineCpu === null ? '' : `${((baselineCpu / r.cpuMsPerRequest) * 100).toFixed(1)} %`,
+          // Issue 23: the cached page's CPU against the no-op's (target <= 1.5x), the uncached one's against its floor (<= 1.5x).
+          'CPU x no-op': isPage && r.cpuMsPerRequest !== null && baselineCpu !== null ? (r.cpuMsPerRequest / baselineCpu).toFixed(2) : '',
+          'CPU x floor': isPage && r.cpuMsPerRequest !== null && floors?.has(r.title) ? (r.cpuMsPerRequest / floors.get(r.title)!).toFixed(2) : '',
           'target (≥ 33.3 %, p99 < 25 ms)': isPage && judged ? (share >= TARGET_SHARE && r.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met') : '',
         };
       }),
     );
-    return measured.map((r) => ({ title: r.title, share: r.requestsPerSecond / baselineRps, p99Ms: r.p99Ms, cpuMsPerRequest: r.cpuMsPerRequest }));
+    return measured.map((r) => ({ title: r.title, share: r.requestsPerSecond / baselineRps, p99Ms: r.p99Ms, cpuMsPerRequest: r.cpuMsPerRequest, noopCpuMs: baselineCpu }));
   } finally {
     await server.stop();
   }

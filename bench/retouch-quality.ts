@@ -37,18 +37,24 @@ import { startWasmBackend } from '../apps/server/src/media/segmentation/selfie-m
 import { repoRoot } from './lib/server';
 import { benchHeader, median } from './lib/figures';
 
-const { values: args } = parseArgs({ options: { baseline: { type: 'string' }, pictures: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { baseline: { type: 'string' }, pictures: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
 
 console.log(benchHeader('retouch-quality'));
 
 type RetouchModule = typeof current;
-type Variant = { name: string; run: (rgb: Uint8Array, w: number, h: number, face: current.FacePoints, settings: RetouchSettings) => void };
-const variants: Variant[] = [{ name: 'current', run: (rgb, w, h, face, settings) => void current.retouchFace(rgb, w, h, face, settings) }];
+type Variant = { name: string; run: (rgb: Uint8Array, w: number, h: number, face: current.FacePoints, settings: RetouchSettings) => current.RetouchReport | undefined };
+const variants: Variant[] = [{ name: 'current', run: (rgb, w, h, face, settings) => current.retouchFace(rgb, w, h, face, settings) }];
 if (args.baseline) {
   const module = (await import(pathToFileURL(path.resolve(args.baseline)).href)) as { retouchFace: (...a: unknown[]) => unknown };
   // The issue-13 retouch takes a strength; later ones the settings.
   const takesStrength = !('smoothGain' in ((module as unknown as RetouchModule).RETOUCH ?? {}));
-  variants.unshift({ name: 'baseline', run: (rgb, w, h, face, settings) => void module.retouchFace(rgb, w, h, face, takesStrength ? settings.strength : settings) });
+  variants.unshift({
+    name: 'baseline',
+    run: (rgb, w, h, face, settings) => {
+      module.retouchFace(rgb, w, h, face, takesStrength ? settings.strength : settings);
+      return undefined;
+    },
+  });
 }
 
 const W = 800;
@@ -243,10 +249,11 @@ for (const tone of TONES) {
   for (const variant of variants) {
     let out = Buffer.alloc(0);
     const times: number[] = [];
+    let report: current.RetouchReport | undefined;
     for (let run = 0; run < 3; run++) {
       out = Buffer.from(blemished);
       const started = performance.now();
-      variant.run(out, W, H, face, settings);
+      report = variant.run(out, W, H, face, settings);
       times.push(performance.now() - started);
     }
     const removed = spots.map((at) => {
@@ -259,6 +266,17 @@ for (const tone of TONES) {
       const change = discMean((p) => Math.abs(luma(out, p) - luma(blemished, p)), at);
       return 1 - change / depth;
     });
+    if (args.verbose) {
+      const maskAt = (p: Placed) => mask[Math.round(p.y - region.y) * region.width + Math.round(p.x - region.x)]!.toFixed(2);
+      console.log(`  mask at spots ${spots.map(maskAt).join(' ')}; at moles ${moles.map(maskAt).join(' ')}`);
+      console.log(`${tone.name} ${variant.name}: spots removed ${removed.map((r) => r.toFixed(2)).join(' ')}; moles kept ${kept.map((k) => k.toFixed(2)).join(' ')}`);
+      for (const b of report?.blemishes ?? []) {
+        const x = region.x + b.x * report!.scale;
+        const y = region.y + b.y * report!.scale;
+        const near = [...spots.map((p, i) => ({ p, label: `spot ${i}` })), ...moles.map((p, i) => ({ p, label: `mole ${i}` }))].find(({ p }) => Math.hypot(p.x - x, p.y - y) < 8);
+        console.log(`  found ${b.kind} at ${x.toFixed(0)},${y.toFixed(0)} d ${b.diameter.toFixed(1)} contrast ${b.contrast.toFixed(0)} red ${b.redness.toFixed(1)} elong ${b.elongation.toFixed(1)} ${near?.label ?? '(natural)'}`);
+      }
+    }
     const outBands = bands(out);
     let featureChange = 0;
     let outside = 0;

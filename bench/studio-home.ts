@@ -32,14 +32,15 @@ const MARKS = {
   chart: '.recharts-surface',
 };
 
-function observeMarks(marks: Record<string, string>) {
-  const seen: Record<string, number> = {};
-  (window as unknown as { __marks: Record<string, number> }).__marks = seen;
+/** Runs in the page before its scripts (a string: bench/ is type-checked without the DOM's types). */
+const OBSERVE_MARKS = `(() => {
+  const marks = ${JSON.stringify(MARKS)};
+  const seen = (window.__marks = {});
   const check = () => {
     for (const [name, selector] of Object.entries(marks)) if (!(name in seen) && document.querySelector(selector)) seen[name] = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-}
+})();`;
 
 console.log(`studio-home benchmark — ${new Date().toISOString()}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (!args['no-build'] && !args.dist) {
@@ -53,10 +54,10 @@ async function openAndMark(browser: Browser, storageState: Awaited<ReturnType<im
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 }, storageState });
   try {
     const page = await context.newPage();
-    await page.addInitScript(observeMarks, MARKS);
+    await page.addInitScript({ content: OBSERVE_MARKS });
     await page.goto(url);
-    await page.waitForFunction((names) => names.every((n) => n in (window as unknown as { __marks: Record<string, number> }).__marks), wanted, { timeout: 30_000 });
-    return await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+    await page.waitForFunction(`${JSON.stringify(wanted)}.every((n) => n in window.__marks)`, undefined, { timeout: 30_000 });
+    return (await page.evaluate('window.__marks')) as Record<string, number>;
   } finally {
     await context.close();
   }

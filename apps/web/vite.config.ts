@@ -117,7 +117,7 @@ function preloadGalleryRoute(): Plugin {
           if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
           visit(chunk.fileName, scripts);
         }
-        const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-login|shared)-/.test(file));
+        const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-login|login-screen|shared)-/.test(file));
         if (strays.length > 0) throw new Error(`preload-gallery-route: the gallery's first screen loads ${strays.join(', ')} (other screens' code, or zod): see firstScreenModules`);
         const styles = [...scripts].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const links = [

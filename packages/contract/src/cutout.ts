@@ -23,7 +23,7 @@
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
 
-import { type Rect, applySubject, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
+import { type Rect, applySubject, dilate, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 export type { Rect } from './cutout-subject';
 
@@ -67,6 +67,8 @@ export const REFINE = {
   minContrast: [18, 40] as const,
   /** Alpha from colour is remapped from [snap0, snap1] to [0, 1]: the backdrop's and the subject's noise come out 0 and 1. */
   snap: [0.06, 0.94] as const,
+  /** The crop pass counts within this many working pixels of the first pass's subject. */
+  cropReach: 24,
   /** Dropped components' soft rim is cleared beyond this many working pixels from the subject. */
   subjectReach: 4,
 } as const;
@@ -443,7 +445,10 @@ export async function cutOutPerson(image: RgbImage, { face, segment }: PersonCut
     const onGrid = { x: Math.round(rect.x * scaleX), y: Math.round(rect.y * scaleY), width: 0, height: 0 };
     onGrid.width = Math.min(ww, Math.round((rect.x + rect.width) * scaleX)) - onGrid.x;
     onGrid.height = Math.min(wh, Math.round((rect.y + rect.height) * scaleY)) - onGrid.y;
+    // The second pass refines the subject's edge; it may not add what the first pass left out.
+    const near = dilate(subject, ww, wh, REFINE.cropReach);
     soft = mergeCropMask(soft, ww, wh, second, onGrid);
+    for (let i = 0; i < soft.length; i++) if (near[i] !== 1) soft[i] = 0;
     subject = selectSubject(soft, ww, wh, faceLow);
     passes = 2;
   }

@@ -296,6 +296,8 @@ export interface SkinMask {
   eyeBand: Float32Array;
   /** Inside the face oval (not the neck), feathered, 0..1: where shine is looked for. */
   oval: Float32Array;
+  /** The mask with small holes closed (a spot's or a mole's own colour fails the gate): where blemishes are looked for. */
+  spotArea: Float32Array;
   reference: SkinReference;
 }
 
@@ -384,6 +386,10 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
   const softGate = boxBlur(gate, w, h, Math.max(1, Math.round(feather / 2)));
   const mask = new Float32Array(n);
   for (let i = 0; i < n; i++) mask[i] = excluded[i] === 1 ? 0 : feathered[i]! * softGate[i]!;
+  // Holes up to ~0.06 face widths across, mostly surrounded by skin, closed for the blemish search.
+  const around = boxBlur(gate, w, h, Math.max(2, Math.round(faceWidth * 0.04)));
+  const spotArea = new Float32Array(n);
+  for (let i = 0; i < n; i++) spotArea[i] = excluded[i] === 1 ? 0 : feathered[i]! * Math.max(softGate[i]!, smoothstep(0.55, 0.8, around[i]!));
 
   // Under each eye (the eye's hull moved down) and beside its outer corner (moved outwards).
   const band = new Float32Array(n);
@@ -398,7 +404,7 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
     fillPolygon(band, w, h, grow(eh, 0.6, 1.6).map(([x, y]) => [x + outwards * width * 0.75, y + height * 0.3] as const), 1);
   }
   const eyeBand = boxBlur(boxBlur(band, w, h, feather * 2), w, h, feather * 2);
-  return { mask, excluded, eyeBand, oval: ovalSoft, reference };
+  return { mask, excluded, eyeBand, oval: ovalSoft, spotArea, reference };
 }
 
 export type BlemishKind = 'spot' | 'mole';
@@ -421,7 +427,7 @@ export interface Blemish {
  * Spots and moles in the skin mask (file comment, step 4): candidates against the surrounding skin
  * (a weighted blur of face width / 20), connected parts, and the size, contrast and shape rules.
  */
-export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, mask: Float32Array, w: number, h: number, faceWidth: number): Blemish[] {
+export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, mask: Float32Array, spotArea: Float32Array, w: number, h: number, faceWidth: number): Blemish[] {
   const n = w * h;
   const rule = RETOUCH.blemish;
   const detailL = boxBlur(lumaPlane, w, h, 1);
@@ -435,7 +441,7 @@ export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, ma
   const darkness = new Float32Array(n);
   const redness = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    if (mask[i]! < 0.5) continue;
+    if (spotArea[i]! < 0.5) continue;
     darkness[i] = skinL[i]! - detailL[i]!;
     redness[i] = detailCr[i]! - skinCr[i]!;
     score[i] = darkness[i]! + 1.5 * Math.max(0, redness[i]!);
@@ -516,8 +522,8 @@ export interface RetouchReport {
   scale: number;
 }
 
-/** The face width the low bands are worked at: larger faces are worked on a copy shrunk by a whole factor. */
-const WORK_FACE_WIDTH = 320;
+/** The least face width the low bands are worked at: faces at least twice as wide are worked on a copy shrunk by a whole factor. */
+const WORK_FACE_WIDTH = 200;
 
 /** The crop `region` of an RGB image, shrunk by `f` (mean of f x f pixels), as RGB bytes. */
 function shrinkCrop(rgb: Uint8Array, imageWidth: number, region: RetouchRegion, f: number): { rgb: Uint8Array; w: number; h: number } {
@@ -547,16 +553,159 @@ function shrinkCrop(rgb: Uint8Array, imageWidth: number, region: RetouchRegion, 
   return { rgb: out, w, h };
 }
 
+type YCbCr = [Float32Array, Float32Array, Float32Array];
+
+/** Steps 5-7 on the working crop: the change of the low band (dY, dCb, dCr) and the texture's loss. */
+function lowBandChange(
+  skin: SkinMask,
+  base: YCbCr,
+  large: YCbCr,
+  smooth: YCbCr,
+  protectArea: Float32Array | null,
+  settings: RetouchSettings,
+  s: number,
+): { dY: Float32Array; dCb: Float32Array; dCr: Float32Array; loss: Float32Array } {
+  const n = skin.mask.length;
+  const [smoothY, smoothCb, smoothCr] = smooth;
+  const { mask, eyeBand, oval, reference } = skin;
+  const smoothing = Math.min(1, s * RETOUCH.smoothGain);
+  const eyeStrength = Math.min(1, 2 * s);
+  const dY = new Float32Array(n);
+  const dCb = new Float32Array(n);
+  const dCr = new Float32Array(n);
+  const loss = new Float32Array(n);
+  const chromaOf = (b: number, r: number) => Math.sqrt(b * b + r * r);
+  for (let i = 0; i < n; i++) {
+    const inSkin = mask[i]!;
+    if (inSkin <= 1e-3) continue;
+    const by = base[0][i]!;
+    const bb = base[1][i]!;
+    const br = base[2][i]!;
+    let ty = smoothY[i]!;
+    let tb = smoothCb[i]!;
+    let tr = smoothCr[i]!;
+    // Strong, stable deviations (a mole the detector did not isolate, a scar) keep the base.
+    if (settings.keepMoles) {
+      const keep = smoothstep(RETOUCH.keepContrast / 2, RETOUCH.keepContrast, Math.abs(by - ty));
+      ty += (by - ty) * keep;
+      tb += (bb - tb) * keep;
+      tr += (br - tr) * keep;
+    }
+    const ly = large[0][i]!;
+    const lb = large[1][i]!;
+    const lr = large[2][i]!;
+    // Shine: brighter than the large scale and paler than its colour, inside the oval.
+    if (settings.reduceShine && oval[i]! > 0) {
+      const pale = chromaOf(tb, tr) / (chromaOf(lb, lr) || 1);
+      const shine = oval[i]! * smoothstep(RETOUCH.shine.from, RETOUCH.shine.to, ty - ly) * smoothstep(0.98, 0.75, pale) * RETOUCH.shine.reduce;
+      ty -= shine * (ty - ly);
+      tb += shine * (lb - tb);
+      tr += shine * (lr - tr);
+    }
+    // Tone: chroma towards the large-scale chroma, luma (shading) kept.
+    if (settings.evenSkinTone) {
+      tb += RETOUCH.toneEven * (lb - tb);
+      tr += RETOUCH.toneEven * (lr - tr);
+    }
+    const band = settings.softenUnderEyes ? eyeBand[i]! : 0;
+    if (band > 0) ty += band * RETOUCH.underEyeLift * Math.max(0, reference.y - ty);
+    const free = 1 - (protectArea ? protectArea[i]! : 0);
+    const m = inSkin * free * Math.max(smoothing, band * eyeStrength);
+    dY[i] = m * (ty - by);
+    dCb[i] = m * (tb - bb);
+    dCr[i] = m * (tr - br);
+    loss[i] = inSkin * free * s * (RETOUCH.textureLoss + band * RETOUCH.underEyeTextureLoss);
+  }
+  return { dY, dCb, dCr, loss };
+}
+
+/** Step 8 at full size: out = image + Δlow − loss·high, then the spots painted over (the working crop's planes brought up bilinearly). */
+function compose(
+  rgb: Uint8Array,
+  width: number,
+  full: RetouchRegion,
+  f: number,
+  work: { w: number; h: number; mask: Float32Array; base: YCbCr; dY: Float32Array; dCb: Float32Array; dCr: Float32Array; loss: Float32Array },
+  spots: { weight: Float32Array; fill: YCbCr; cloneX: Int16Array; cloneY: Int16Array } | null,
+): void {
+  const { w, h, mask, base, dY, dCb, dCr, loss } = work;
+  const spotWeight = spots?.weight ?? null;
+  const fill = spots?.fill ?? null;
+  const cloneX = spots?.cloneX ?? new Int16Array(0);
+  const cloneY = spots?.cloneY ?? new Int16Array(0);
+  const fx = (x: number) => Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+  const sample = (plane: Float32Array, i00: number, i10: number, i01: number, i11: number, ax: number, ay: number) =>
+    (plane[i00]! * (1 - ax) + plane[i10]! * ax) * (1 - ay) + (plane[i01]! * (1 - ax) + plane[i11]! * ax) * ay;
+  const sampleAt = (plane: Float32Array, X: number, Y_: number) => {
+    const u = fx(X);
+    const v = Math.min(h - 1, Math.max(0, (Y_ + 0.5) / f - 0.5));
+    const x0 = Math.floor(u);
+    const y0 = Math.floor(v);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const y1 = Math.min(h - 1, y0 + 1);
+    return sample(plane, y0 * w + x0, y0 * w + x1, y1 * w + x0, y1 * w + x1, u - x0, v - y0);
+  };
+  for (let Y0 = 0; Y0 < full.height; Y0++) {
+    const v = Math.min(h - 1, Math.max(0, (Y0 + 0.5) / f - 0.5));
+    const y0 = Math.floor(v);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ay = v - y0;
+    for (let X0 = 0; X0 < full.width; X0++) {
+      const u = f === 1 ? X0 : fx(X0);
+      const x0 = Math.floor(u);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const ax = u - x0;
+      const i00 = y0 * w + x0;
+      const i10 = y0 * w + x1;
+      const i01 = y1 * w + x0;
+      const i11 = y1 * w + x1;
+      const near = Math.max(mask[i00]!, mask[i10]!, mask[i01]!, mask[i11]!);
+      if (near <= 1e-3 && (!spotWeight || Math.max(spotWeight[i00]!, spotWeight[i10]!, spotWeight[i01]!, spotWeight[i11]!) <= 1e-3)) continue;
+      const p = ((full.y + Y0) * width + full.x + X0) * 3;
+      const r = rgb[p]!;
+      const g = rgb[p + 1]!;
+      const b = rgb[p + 2]!;
+      const iy = luma(r, g, b);
+      const ib = cb(r, g, b);
+      const ir = cr(r, g, b);
+      const by = sample(base[0], i00, i10, i01, i11, ax, ay);
+      const bb = sample(base[1], i00, i10, i01, i11, ax, ay);
+      const br = sample(base[2], i00, i10, i01, i11, ax, ay);
+      const keep = 1 - sample(loss, i00, i10, i01, i11, ax, ay);
+      let oy = by + sample(dY, i00, i10, i01, i11, ax, ay) + (iy - by) * keep;
+      let ob = bb + sample(dCb, i00, i10, i01, i11, ax, ay) + (ib - bb) * keep;
+      let or = br + sample(dCr, i00, i10, i01, i11, ax, ay) + (ir - br) * keep;
+      const spot = spotWeight && fill ? sample(spotWeight, i00, i10, i01, i11, ax, ay) : 0;
+      if (spot > 1e-3 && fill) {
+        // The nearest working pixel's clone offset, at full size.
+        const near = Math.round(v) * w + Math.round(u);
+        const X1 = Math.min(full.width - 1, Math.max(0, X0 + cloneX[near]! * f));
+        const Y1 = Math.min(full.height - 1, Math.max(0, Y0 + cloneY[near]! * f));
+        const q = ((full.y + Y1) * width + full.x + X1) * 3;
+        const hy = luma(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[0], X1, Y1);
+        const hb = cb(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[1], X1, Y1);
+        const hr = cr(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[2], X1, Y1);
+        oy += spot * (sample(fill[0], i00, i10, i01, i11, ax, ay) + hy * keep - oy);
+        ob += spot * (sample(fill[1], i00, i10, i01, i11, ax, ay) + hb * keep - ob);
+        or += spot * (sample(fill[2], i00, i10, i01, i11, ax, ay) + hr * keep - or);
+      }
+      rgb[p] = Math.min(255, Math.max(0, Math.round(oy + 1.402 * or)));
+      rgb[p + 1] = Math.min(255, Math.max(0, Math.round(oy - 0.344136 * ob - 0.714136 * or)));
+      rgb[p + 2] = Math.min(255, Math.max(0, Math.round(oy + 1.772 * ob)));
+    }
+  }
+}
+
 /**
  * Retouches an RGB image (3 bytes a pixel) in place around the face: steps 2-8 of the file comment.
  * The bands below the texture (base, smoothing, tone, shine, blemishes) are worked out on the crop at
- * a face width of about WORK_FACE_WIDTH and brought back to full size bilinearly (they are smooth at
+ * a face width of WORK_FACE_WIDTH to twice that and brought back to full size bilinearly (they are smooth at
  * that scale); the texture band is the photo's own at full size. Returns what it found.
  */
 export function retouchFace(rgb: Uint8Array, width: number, height: number, face: FacePoints, settings: RetouchSettings): RetouchReport {
   const s = Math.min(1, Math.max(0, settings.strength));
   const full = retouchRegion(face, width, height);
-  const f = Math.max(1, Math.round(full.faceWidth / WORK_FACE_WIDTH));
+  const f = Math.max(1, Math.floor(full.faceWidth / WORK_FACE_WIDTH));
   if (s === 0) return { blemishes: [], scale: f };
   const small = shrinkCrop(rgb, width, full, f);
   const { w, h } = small;
@@ -564,7 +713,7 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
   const faceWidth = full.faceWidth / f;
   const region: RetouchRegion = { x: 0, y: 0, width: w, height: h, faceWidth };
   const smallFace: FacePoints = { mesh: face.mesh.map(([x, y]) => [(x - full.x) / f, (y - full.y) / f] as const) };
-  const { mask, eyeBand, oval, reference } = skinMask(small.rgb, w, smallFace, region);
+  const { mask, eyeBand, oval, spotArea, reference } = skinMask(small.rgb, w, smallFace, region);
 
   // The working planes in Y, Cb, Cr (linear in RGB, so every blur commutes with the conversion).
   const Y = new Float32Array(n);
@@ -585,10 +734,10 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
   // Step 2: the base band, skin averaged with skin only.
   const weight = floored(mask);
   const baseWeight = blurWeights(weight, w, h, texture);
-  const base = [Y, Cb, Cr].map((plane) => weightedBlur(plane, weight, baseWeight, w, h, texture)) as [Float32Array, Float32Array, Float32Array];
+  const base = [Y, Cb, Cr].map((plane) => weightedBlur(plane, weight, baseWeight, w, h, texture)) as YCbCr;
   // The skin's large-scale colour: the tone's and the shine's reference, and the fill outside the skin.
   const largeWeight = blurWeights(weight, w, h, toneRadius);
-  const large = base.map((plane) => weightedBlur(plane, weight, largeWeight, w, h, toneRadius)) as [Float32Array, Float32Array, Float32Array];
+  const large = base.map((plane) => weightedBlur(plane, weight, largeWeight, w, h, toneRadius)) as YCbCr;
   // Step 3: luma by the edge-preserving filter (the skin filled in where it is not skin), chroma by a weighted blur.
   const filledY = new Float32Array(n);
   for (let i = 0; i < n; i++) filledY[i] = mask[i]! * base[0][i]! + (1 - mask[i]!) * large[0][i]!;
@@ -598,13 +747,13 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
   const smoothCr = weightedBlur(base[2], weight, chromaWeight, w, h, smoothRadius);
 
   // Step 4: blemishes; the spots' fill leaves every blemish out of its average.
-  const blemishes = settings.removeBlemishes ? findBlemishes(Y, Cr, mask, w, h, faceWidth) : [];
+  const blemishes = settings.removeBlemishes ? findBlemishes(Y, Cr, mask, spotArea, w, h, faceWidth) : [];
   const grown = Math.max(1, Math.round(faceWidth / 150));
   const spots = blemishes.filter((b) => b.kind === 'spot' || !settings.keepMoles);
   const moles = settings.keepMoles ? blemishes.filter((b) => b.kind === 'mole') : [];
   const removeArea = spots.length > 0 ? blemishArea(spots, w, h, grown) : null;
   const protectArea = moles.length > 0 ? blemishArea(moles, w, h, grown) : null;
-  let fill: [Float32Array, Float32Array, Float32Array] | null = null;
+  let fill: YCbCr | null = null;
   const cloneX = new Int16Array(removeArea ? n : 0);
   const cloneY = new Int16Array(removeArea ? n : 0);
   if (removeArea) {
@@ -613,7 +762,7 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
     for (let i = 0; i < n; i++) clean[i] = mask[i]! * (1 - all[i]!) + 1e-4;
     const around = Math.max(3, Math.round(faceWidth / 30));
     const cleanWeight = blurWeights(clean, w, h, around);
-    fill = base.map((plane) => weightedBlur(plane, clean, cleanWeight, w, h, around)) as [Float32Array, Float32Array, Float32Array];
+    fill = base.map((plane) => weightedBlur(plane, clean, cleanWeight, w, h, around)) as YCbCr;
     // The texture painted in: the texture band of clean skin one spot's width beside it.
     for (const spot of spots) {
       const reach = Math.ceil(spot.diameter) + 2 * grown + 2;
@@ -648,118 +797,13 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
     }
   }
 
-  // Steps 5-7 on the working crop: the change of the low band (dY, dCb, dCr), and the texture's loss.
-  const smoothing = Math.min(1, s * RETOUCH.smoothGain);
-  const eyeStrength = Math.min(1, 2 * s);
-  const dY = new Float32Array(n);
-  const dCb = new Float32Array(n);
-  const dCr = new Float32Array(n);
-  const loss = new Float32Array(n);
-  const chromaOf = (b: number, r: number) => Math.sqrt(b * b + r * r);
-  for (let i = 0; i < n; i++) {
-    const skin = mask[i]!;
-    if (skin <= 1e-3) continue;
-    const by = base[0][i]!;
-    const bb = base[1][i]!;
-    const br = base[2][i]!;
-    let ty = smoothY[i]!;
-    let tb = smoothCb[i]!;
-    let tr = smoothCr[i]!;
-    // Strong, stable deviations (a mole the detector did not isolate, a scar) keep the base.
-    if (settings.keepMoles) {
-      const keep = smoothstep(RETOUCH.keepContrast / 2, RETOUCH.keepContrast, Math.abs(by - ty));
-      ty += (by - ty) * keep;
-      tb += (bb - tb) * keep;
-      tr += (br - tr) * keep;
-    }
-    const ly = large[0][i]!;
-    const lb = large[1][i]!;
-    const lr = large[2][i]!;
-    // Shine: brighter than the large scale and paler than its colour, inside the oval.
-    if (settings.reduceShine && oval[i]! > 0) {
-      const pale = chromaOf(tb, tr) / (chromaOf(lb, lr) || 1);
-      const shine = oval[i]! * smoothstep(RETOUCH.shine.from, RETOUCH.shine.to, ty - ly) * smoothstep(0.98, 0.75, pale) * RETOUCH.shine.reduce;
-      ty -= shine * (ty - ly);
-      tb += shine * (lb - tb);
-      tr += shine * (lr - tr);
-    }
-    // Tone: chroma towards the large-scale chroma, luma (shading) kept.
-    if (settings.evenSkinTone) {
-      tb += RETOUCH.toneEven * (lb - tb);
-      tr += RETOUCH.toneEven * (lr - tr);
-    }
-    const band = settings.softenUnderEyes ? eyeBand[i]! : 0;
-    if (band > 0) ty += band * RETOUCH.underEyeLift * Math.max(0, reference.y - ty);
-    const free = 1 - (protectArea ? protectArea[i]! : 0);
-    const m = skin * free * Math.max(smoothing, band * eyeStrength);
-    dY[i] = m * (ty - by);
-    dCb[i] = m * (tb - bb);
-    dCr[i] = m * (tr - br);
-    loss[i] = skin * free * s * (RETOUCH.textureLoss + band * RETOUCH.underEyeTextureLoss);
-  }
+  // Steps 5-7 on the working crop.
+  const skin = { mask, eyeBand, oval, spotArea, reference, excluded: new Float32Array(0) };
+  const { dY, dCb, dCr, loss } = lowBandChange(skin, base, large, [smoothY, smoothCb, smoothCr], protectArea, settings, s);
   const removal = Math.min(1, s / RETOUCH.blemish.fullAt);
-  const spotWeight = removeArea ? removeArea.map((v, i) => v * removal * Math.min(1, mask[i]! * 2)) : null;
+  const spotWeight = removeArea ? removeArea.map((v, i) => v * removal * Math.min(1, spotArea[i]! * 2)) : null;
 
-  // Step 8 at full size: out = image + Δlow − loss·high, then the spots painted over.
-  const fx = (x: number) => Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
-  const sample = (plane: Float32Array, i00: number, i10: number, i01: number, i11: number, ax: number, ay: number) =>
-    (plane[i00]! * (1 - ax) + plane[i10]! * ax) * (1 - ay) + (plane[i01]! * (1 - ax) + plane[i11]! * ax) * ay;
-  const sampleAt = (plane: Float32Array, X: number, Y_: number) => {
-    const u = fx(X);
-    const v = Math.min(h - 1, Math.max(0, (Y_ + 0.5) / f - 0.5));
-    const x0 = Math.floor(u);
-    const y0 = Math.floor(v);
-    const x1 = Math.min(w - 1, x0 + 1);
-    const y1 = Math.min(h - 1, y0 + 1);
-    return sample(plane, y0 * w + x0, y0 * w + x1, y1 * w + x0, y1 * w + x1, u - x0, v - y0);
-  };
-  for (let Y0 = 0; Y0 < full.height; Y0++) {
-    const v = Math.min(h - 1, Math.max(0, (Y0 + 0.5) / f - 0.5));
-    const y0 = Math.floor(v);
-    const y1 = Math.min(h - 1, y0 + 1);
-    const ay = v - y0;
-    for (let X0 = 0; X0 < full.width; X0++) {
-      const u = f === 1 ? X0 : fx(X0);
-      const x0 = Math.floor(u);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const ax = u - x0;
-      const i00 = y0 * w + x0;
-      const i10 = y0 * w + x1;
-      const i01 = y1 * w + x0;
-      const i11 = y1 * w + x1;
-      if (mask[i00]! <= 1e-3 && mask[i10]! <= 1e-3 && mask[i01]! <= 1e-3 && mask[i11]! <= 1e-3) continue;
-      const p = ((full.y + Y0) * width + full.x + X0) * 3;
-      const r = rgb[p]!;
-      const g = rgb[p + 1]!;
-      const b = rgb[p + 2]!;
-      const iy = luma(r, g, b);
-      const ib = cb(r, g, b);
-      const ir = cr(r, g, b);
-      const by = sample(base[0], i00, i10, i01, i11, ax, ay);
-      const bb = sample(base[1], i00, i10, i01, i11, ax, ay);
-      const br = sample(base[2], i00, i10, i01, i11, ax, ay);
-      const keep = 1 - sample(loss, i00, i10, i01, i11, ax, ay);
-      let oy = by + sample(dY, i00, i10, i01, i11, ax, ay) + (iy - by) * keep;
-      let ob = bb + sample(dCb, i00, i10, i01, i11, ax, ay) + (ib - bb) * keep;
-      let or = br + sample(dCr, i00, i10, i01, i11, ax, ay) + (ir - br) * keep;
-      const spot = spotWeight && fill ? sample(spotWeight, i00, i10, i01, i11, ax, ay) : 0;
-      if (spot > 1e-3 && fill) {
-        // The nearest working pixel's clone offset, at full size.
-        const near = Math.round(v) * w + Math.round(u);
-        const X1 = Math.min(full.width - 1, Math.max(0, X0 + cloneX[near]! * f));
-        const Y1 = Math.min(full.height - 1, Math.max(0, Y0 + cloneY[near]! * f));
-        const q = ((full.y + Y1) * width + full.x + X1) * 3;
-        const hy = luma(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[0], X1, Y1);
-        const hb = cb(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[1], X1, Y1);
-        const hr = cr(rgb[q]!, rgb[q + 1]!, rgb[q + 2]!) - sampleAt(base[2], X1, Y1);
-        oy += spot * (sample(fill[0], i00, i10, i01, i11, ax, ay) + hy * keep - oy);
-        ob += spot * (sample(fill[1], i00, i10, i01, i11, ax, ay) + hb * keep - ob);
-        or += spot * (sample(fill[2], i00, i10, i01, i11, ax, ay) + hr * keep - or);
-      }
-      rgb[p] = Math.min(255, Math.max(0, Math.round(oy + 1.402 * or)));
-      rgb[p + 1] = Math.min(255, Math.max(0, Math.round(oy - 0.344136 * ob - 0.714136 * or)));
-      rgb[p + 2] = Math.min(255, Math.max(0, Math.round(oy + 1.772 * ob)));
-    }
-  }
+  // Step 8 at full size.
+  compose(rgb, width, full, f, { w, h, mask, base, dY, dCb, dCr, loss }, spotWeight && fill ? { weight: spotWeight, fill, cloneX, cloneY } : null);
   return { blemishes, scale: f };
 }

@@ -91,11 +91,17 @@ export class StudioService {
   /** The home screen but for the expiring galleries (the gallery lifecycle's; the route adds them). */
   async today(): Promise<Omit<StudioTodayResponse, 'expiringGalleries'>> {
     const now = this.clock();
-    const timeZone = await this.timeZone();
-    const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
-    const end = start.plus({ days: 1 });
-    const rows = await this.studio.bookings(utcIso(start), utcIso(end));
-    const [ordersDue, newActivity] = await Promise.all([this.studio.ordersDue(), this.activity.countSince(new Date(now.getTime() - 24 * 3600_000))]);
+    // The counts do not need the studio's day: they run beside the day's bookings, not after them.
+    const todaysBookings = async () => {
+      const timeZone = await this.timeZone();
+      const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
+      return { timeZone, start, rows: await this.studio.bookings(utcIso(start), utcIso(start.plus({ days: 1 }))) };
+    };
+    const [{ timeZone, start, rows }, ordersDue, newActivity] = await Promise.all([
+      todaysBookings(),
+      this.studio.ordersDue(),
+      this.activity.countSince(new Date(now.getTime() - 24 * 3600_000)),
+    ]);
     return { date: start.toISODate() ?? '', timeZone, bookings: rows.map(toStudioBooking), ordersDue, newActivity };
   }
 

@@ -167,7 +167,7 @@ describe('GalleryScreen', () => {
     signIn();
     const calls = stubFetch({
       'GET /sessions/GetUserSessionsPage': { body: page },
-      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true } },
+      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true, sizes: [] } },
       'POST /ex/images/download-selected-images-zip': { status: 500 },
     });
     renderWithProviders(screenUi);
@@ -177,7 +177,7 @@ describe('GalleryScreen', () => {
     const bar = screen.getByRole('group', { name: 'Selection' });
     await user.click(await within(bar).findByRole('button', { name: 'More sizes' }, { timeout: 10_000 }));
     expect(await screen.findByRole('menuitem', { name: /High Resolution/ })).toBeInTheDocument();
-    await user.click(screen.getByRole('menuitem', { name: 'Full resolution (original, about 4500 px)' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Full resolution (originals)' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init?.body))).toEqual({ urls: ['/api/photo-media/2/preview.jpg?sig=x'], resolution: 'full' });
   }, 20_000);
@@ -186,7 +186,7 @@ describe('GalleryScreen', () => {
     signIn();
     const calls = stubFetch({
       'GET /sessions/GetUserSessionsPage': { body: page },
-      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr'], allowFullResolution: false } },
+      'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr'], allowFullResolution: false, sizes: [] } },
       'POST /ex/images/download-selected-images-zip': { status: 500 },
     });
     renderWithProviders(screenUi);

@@ -34,11 +34,15 @@ describe('PreviewModal', () => {
 
   it('offers Full resolution too when the photo owner’s company allows it', async () => {
     localStorage.setItem('code', 'VOUCHER');
-    stubFetch({ 'GET /ex/images/download-options': { body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true } } });
+    stubFetch({
+      'GET /ex/images/download-options': {
+        body: { resolutions: ['sm', 'hr', 'full'], allowFullResolution: true, sizes: [{ resolution: 'full', width: 4480, height: 6720 }] },
+      },
+    });
     renderWithProviders(<PreviewModal photo={testPhoto(1)} flag="All" onClose={vi.fn()} onMarkFavourite={vi.fn()} onToggleSkip={vi.fn()} />);
     fireEvent.load(await screen.findByRole('img', { name: 'DSC_1001' }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download' }));
-    expect(await screen.findByRole('menuitem', { name: 'Full resolution (original, about 4500 px)' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Full resolution (original, 4480 × 6720 px)' })).toBeInTheDocument();
   });
   it('offers Edit when given onEdit, and Revert to original only for an edited photo', async () => {
     const onEdit = vi.fn();
