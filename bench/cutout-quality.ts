@@ -378,7 +378,10 @@ function measure(scene: Scene, rgba: Uint8Array): Figures {
       }
       if (along / norm >= BACKDROP_SHARE) {
         tinted += 1;
-        if (debugMap) debugMap[i] = 255;
+        if (debugMap) {
+          if (tinted % 400 === 1) console.log('tinted', x, y, a.toFixed(2), p.toFixed(2), [...rgba.subarray(i * 4, i * 4 + 3)], [...scene.fore.subarray(i * 3, i * 3 + 3)], [...scene.back.subarray(i * 3, i * 3 + 3)], [...scene.rgb.subarray(i * 3, i * 3 + 3)]);
+          debugMap[i] = 255;
+        }
       } else if (debugMap) debugMap[i] = 80;
     }
   return {

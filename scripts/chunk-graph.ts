@@ -33,7 +33,7 @@ export const FIRST_SCREEN_ROUTES = ['app/layouts/auth-layout.tsx', 'app/routes/l
  */
 export function customerRouteModules(srcDir = webSrc): string[] {
   const router = fs.readFileSync(path.join(srcDir, 'app', 'router.tsx'), 'utf8');
-  const lazy = new Set([...router.matchAll(/import\(\s*'(\.\/[^']+)'\s*\)/g)].map((m) => m[1]!));
+  const lazy = new Set([...router.matchAll(/import\(\s*['"`](\.\/[^'"`]+)['"`]\s*\)/g)].map((m) => m[1]!));
   // (A file that isn't there is the example in the router's comment.)
   return [...lazy]
     .filter((spec) => !/^studio/.test(spec.split('/').pop()!))
@@ -70,7 +70,7 @@ export function readChunkGraph(dist: string): ChunkGraph {
     }
     const mapFile = path.join(assets, `${name}.map`);
     const sources = fs.existsSync(mapFile) ? (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources : [];
-    const modules = sources.map((s) => path.relative(repoRoot, path.resolve(assets, s)).split(path.sep).join('/'));
+    const modules = sources.map((s) => repositoryPath(path.resolve(assets, s)));
     chunks.set(file, { file, imports: [...new Set(imports)], modules });
   }
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -81,6 +81,15 @@ export function readChunkGraph(dist: string): ChunkGraph {
     startup: [...new Set([...href(/<script type="module"[^>]*src="([^"]+)"/g), ...href(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)])],
     classicScripts: href(/<script (?:async )?src="([^"]+)"/g),
   };
+}
+
+/** node_modules/…, apps/…, packages/…: the same for a build of another checkout (a baseline). */
+function repositoryPath(file: string): string {
+  const posix = file.split(path.sep).join('/');
+  const inModules = posix.lastIndexOf('/node_modules/');
+  if (inModules >= 0) return posix.slice(inModules + 1);
+  const inRepo = posix.search(/\/(apps|packages)\/[^/]+\/src\//);
+  return inRepo >= 0 ? posix.slice(inRepo + 1) : path.relative(repoRoot, file).split(path.sep).join('/');
 }
 
 /** Bytes on the wire: brotli at quality 11, as apps/web/scripts/compress-dist.mjs writes it. */

@@ -29,6 +29,12 @@ const GALLERY_LATER_MODULES = [
   'app/layouts/navigation-drawer.tsx',
   'components/tooltip.tsx',
 ];
+/**
+ * Mantine's Tooltip (components/tooltip.tsx): every screen's hover tooltips load it once idle
+ * (components/hover-tooltip.tsx), /login's too, so its libraries are a chunk of their own ('ui-tooltip'),
+ * not part of the gallery's modals' ('ui-later').
+ */
+const TOOLTIP_MODULE = 'components/tooltip.tsx';
 /** The login screen (its layout and route): the first half of a customer's first screen. */
 const LOGIN_ROUTE_MODULES = ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
@@ -199,16 +205,18 @@ function firstScreenModules() {
   const gallery = new Set<string>();
   const galleryLater = new Set<string>();
   const login = new Set<string>();
+  const tooltip = new Set<string>();
   const customer = new Set<string>();
   const plugin: Plugin = {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
-      const [startupModules, galleryModules, laterModules, loginModules, customerModules] = await Promise.all([
+      const [startupModules, galleryModules, laterModules, loginModules, tooltipModules, customerModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
+        modulesRunUpFront([`${srcDir}${TOOLTIP_MODULE}`]),
         modulesRunUpFront([APP_ENTRY, ...customerRouteModules(srcDir)]),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
@@ -219,6 +227,7 @@ function firstScreenModules() {
       fill(gallery, galleryModules);
       fill(galleryLater, laterModules);
       fill(login, loginModules);
+      fill(tooltip, tooltipModules);
       fill(customer, customerModules);
     },
   };
@@ -228,6 +237,7 @@ function firstScreenModules() {
     inGallery: (id: string) => gallery.has(id),
     inGalleryLater: (id: string) => galleryLater.has(id),
     inLogin: (id: string) => login.has(id),
+    inTooltip: (id: string) => tooltip.has(id),
     /** Run up front by start-up or a customer's route (not what they load lazily: the editor, modals). */
     byCustomer: (id: string) => customer.has(id),
   };
@@ -286,6 +296,7 @@ export default defineConfig(({ command }) => ({
             // screen adds, then those of the gallery's lazy modals.
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGallery(id), priority: 19 },
             { name: 'ui-login', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inLogin(id), priority: 18.7 },
+            { name: 'ui-tooltip', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inTooltip(id), priority: 18.6 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
             // Every other library is left to Rolldown, which puts each module in a chunk shared by
             // exactly the pages (lazy routes, modals, the editor) that import it: no page loads a

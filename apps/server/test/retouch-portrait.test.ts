@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { editorMessages } from '@studio-gallery/contract';
+import { type RetouchControls, editorMessages } from '@studio-gallery/contract';
 import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGIONS } from '../src/media/segmentation/retouch';
@@ -22,14 +22,15 @@ const SIZE = 512;
  * (retouch.ts) as @vladmandic/human 3.3.6 finds them on this photo, rounded: REGIONS.leftEye (the
  * subject's right eye, points 33, 133, 159, 145, …) x 194-213, y 97-104; REGIONS.rightEye (263, 362,
  * 386, 374, …) x 236-256, y 99-106; REGIONS.lips (the outer lip line 61, 291, 0, 17, …) x 201-246,
- * y 138-154. The cheek window lies under the subject's right eye, beside the nose and above the mouth
+ * y 138-154; the box checked is the lips' inner part, x 211-236, y 142-150 (the outer box's corners are
+ * the skin beside the mouth corners, which the retouch smooths). The cheek window lies under the subject's right eye, beside the nose and above the mouth
  * corner (around mesh point 50 at 190,119; the nostrils start at x 209).
  */
 const EYES = [
   { x0: 194, x1: 213, y0: 97, y1: 104 },
   { x0: 236, x1: 256, y0: 99, y1: 106 },
 ];
-const LIPS = { x0: 201, x1: 246, y0: 138, y1: 154 };
+const LIPS = { x0: 211, x1: 236, y0: 142, y1: 150 };
 const CHEEK = { x0: 188, x1: 204, y0: 110, y1: 126 };
 
 let t: TestApp;
@@ -50,11 +51,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-const retouch = (image: Buffer | string, options: { token?: string; headers?: Record<string, string>; strength?: number } = { token: alice.token }) =>
+const retouch = (
+  image: Buffer | string,
+  options: { token?: string; headers?: Record<string, string>; strength?: number; controls?: RetouchControls } = { token: alice.token },
+) =>
   t.request('POST', URL_, {
     token: options.token,
     headers: options.headers,
-    body: { ImageBase64: typeof image === 'string' ? image : image.toString('base64'), ...(options.strength === undefined ? {} : { strength: options.strength }) },
+    body: {
+      ImageBase64: typeof image === 'string' ? image : image.toString('base64'),
+      ...(options.strength === undefined ? {} : { strength: options.strength }),
+      ...options.controls,
+    },
   });
 
 type Box = { x0: number; x1: number; y0: number; y1: number };
@@ -146,6 +154,89 @@ describe('POST /ex/images/retouch-portrait', () => {
     }
     expect(localVariance(raw, CHEEK)).toBeLessThan(localVariance(deepInput, CHEEK) * 0.85);
   }, 60_000);
+
+  // Issue 22 §2: the controls. The astronaut's head and shoulders (x 112-352, y 0-360) enlarged to
+  // 800x1200 and taken to a tan skin tone (face ~310 px wide, as bench/retouch-quality.ts), with two red
+  // spots (Gaussian, σ 2.5 px: green and blue down 30 % and 22 % at the centre) and two dark round moles
+  // (radius 3.4 px, channels × 0.45/0.38/0.35) on the cheeks, at places measured on this portrait (the
+  // mesh's cheek points 50 and 425 and below them).
+  describe('the controls: spots removed, moles kept unless asked', () => {
+    const W = 800;
+    const H = 1200;
+    const SPOTS = [
+      { x: 268, y: 407, radius: 5 },
+      { x: 381, y: 557, radius: 5 },
+    ];
+    const MOLES = [
+      { x: 456, y: 431, radius: 3.4 },
+      { x: 265, y: 484, radius: 3.4 },
+    ];
+    let clean: Buffer;
+    let blemished: Buffer;
+    let jpeg: Buffer;
+    let spotsAtDefault: number[] = [];
+
+    beforeAll(async () => {
+      clean = await sharp(astronaut).extract({ left: 112, top: 0, width: 240, height: 360 }).resize(W, H, { kernel: 'lanczos3' }).linear([0.7, 0.56, 0.46], [0, 0, 0]).raw().toBuffer();
+      blemished = Buffer.from(clean);
+      const paint = (cx: number, cy: number, reach: number, k: (d: number) => number, factors: readonly number[]) => {
+        for (let y = Math.floor(cy - reach); y <= Math.ceil(cy + reach); y++) {
+          for (let x = Math.floor(cx - reach); x <= Math.ceil(cx + reach); x++) {
+            const weight = k(Math.hypot(x + 0.5 - cx, y + 0.5 - cy));
+            for (let c = 0; c < 3; c++) blemished[(y * W + x) * 3 + c] = Math.round(blemished[(y * W + x) * 3 + c]! * (1 - weight + weight * factors[c]!));
+          }
+        }
+      };
+      for (const spot of SPOTS) paint(spot.x, spot.y, 7.5, (d) => Math.exp(-(d * d) / (2 * 2.5 * 2.5)), [1, 0.7, 0.78]);
+      for (const mole of MOLES) paint(mole.x, mole.y, mole.radius + 1, (d) => Math.min(1, Math.max(0, mole.radius + 0.5 - d)), [0.45, 0.38, 0.35]);
+      // PNG, so that the measured darkening is the painted one, not a JPEG's.
+      jpeg = await sharp(blemished, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+    });
+
+    const lumaAt = (image: Buffer, i: number) => 0.299 * image[i * 3]! + 0.587 * image[i * 3 + 1]! + 0.114 * image[i * 3 + 2]!;
+    /** The mean luma difference a − b over a disc. */
+    const discDifference = (a: Buffer, b: Buffer, at: { x: number; y: number; radius: number }) => {
+      let sum = 0;
+      let count = 0;
+      for (let y = Math.floor(at.y - at.radius); y <= Math.ceil(at.y + at.radius); y++) {
+        for (let x = Math.floor(at.x - at.radius); x <= Math.ceil(at.x + at.radius); x++) {
+          if (Math.hypot(x + 0.5 - at.x, y + 0.5 - at.y) > at.radius) continue;
+          sum += lumaAt(a, y * W + x) - lumaAt(b, y * W + x);
+          count++;
+        }
+      }
+      return sum / count;
+    };
+    /** Share of each blemish's darkening still there in `out`: 1 kept, 0 gone. */
+    const remaining = (out: Buffer, places: { x: number; y: number; radius: number }[]) => places.map((at) => discDifference(out, clean, at) / discDifference(blemished, clean, at));
+
+    it('at the default: the spots gone, the moles kept', async () => {
+      const response = await retouch(jpeg);
+      expect(response.status).toBe(200);
+      const { raw } = await decodeAnswer(response.body);
+      spotsAtDefault = remaining(raw, SPOTS);
+      for (const share of spotsAtDefault) expect(share).toBeLessThan(0.3);
+      for (const share of remaining(raw, MOLES)) expect(share).toBeGreaterThan(0.85);
+    }, 60_000);
+
+    it('keepMoles false removes the moles too; removeBlemishes false leaves the spots', async () => {
+      const noMoles = await decodeAnswer((await retouch(jpeg, { token: alice.token, controls: { keepMoles: false } })).body);
+      for (const share of remaining(noMoles.raw, MOLES)) expect(share).toBeLessThan(0.5);
+      // Without the removal the smoothing alone still softens a spot this small, but far less.
+      const noBlemishes = await decodeAnswer((await retouch(jpeg, { token: alice.token, controls: { removeBlemishes: false } })).body);
+      remaining(noBlemishes.raw, SPOTS).forEach((share, i) => {
+        expect(share).toBeGreaterThan(0.4);
+        expect(share).toBeGreaterThan(spotsAtDefault[i]! + 0.25);
+      });
+      for (const share of remaining(noBlemishes.raw, MOLES)) expect(share).toBeGreaterThan(0.85);
+    }, 60_000);
+
+    it('refuses a control that is not true or false', async () => {
+      const response = await t.request('POST', URL_, { token: alice.token, body: { ImageBase64: jpeg.toString('base64'), keepMoles: 'yes' } });
+      expect(response.status).toBe(400);
+      expect(response.body).toHaveProperty('message');
+    });
+  });
 
   it('answers a picture without a face unchanged, with a message that says so', async () => {
     const plain = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#8aa' } }).jpeg().toBuffer();

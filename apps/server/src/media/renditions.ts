@@ -1,5 +1,5 @@
 import type { Metadata, Sharp } from 'sharp';
-import { GRID_THUMBNAIL_WIDTH } from '@studio-gallery/contract';
+import { GRID_THUMBNAIL_WIDTH, RENDITION_SIZES } from '@studio-gallery/contract';
 import { type SharpFactory, loadSharp } from './sharp';
 
 /**
@@ -35,10 +35,8 @@ export const RENDITION_EXTENSIONS: Record<RenditionName, string> = {
   hr: 'jpg',
 };
 
-export const DOWNLOAD_SIZES = {
-  sm: { width: 1000, height: 1500 },
-  hr: { width: 1600, height: 2400 },
-} as const;
+/** The download renditions' exact sizes (the contract's, which download-options names to the customer). */
+export const DOWNLOAD_SIZES = RENDITION_SIZES;
 
 export const PREVIEW_LONG_EDGE = 1600;
 

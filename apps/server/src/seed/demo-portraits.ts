@@ -96,9 +96,10 @@ const PAINTED: [string, string][] = [
 /** The shot of a seed: framing, light, colour and backdrop vary; `outdoor` sessions use the portrait's setting. */
 export function shotFor(seed: number, outdoor: boolean): Shot {
   const pick = (n: number, k: number) => (seed * k) % n;
-  // The scale is at least what keeps the portrait's bottom edge below the frame (headroom + 496.5 px x scale >= 1200).
+  // The scale is at least what keeps the portrait's bottom edge below the frame (headroom + 496.5 px x scale >= 1200);
+  // the headroom leaves a passport crop room above the hair (a close headshot's head is ~570 px high).
   const scale = 2.35 + pick(7, 3) * 0.2;
-  const headroom = 60 + pick(5, 7) * 30;
+  const headroom = 90 + pick(5, 7) * 30;
   const backdrop: Backdrop = outdoor
     ? pick(3, 1) === 0
       ? { kind: 'original' }

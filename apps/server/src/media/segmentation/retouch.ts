@@ -53,10 +53,10 @@ export const RETOUCH = {
   darkLuma: { none: 0.42, full: 0.6 },
   /** Roughness gate: fine-detail variance over the cheeks' own, `full` up to cheek·k+floor, none from. */
   roughness: { full: 4, fullFloor: 30, none: 8, noneFloor: 60 },
-  /** Guided filter regularisation (0..1 channel values): variance below ~0.03² is flattened. */
-  epsilon: 0.03 ** 2,
-  /** The smoothing's share at a strength: min(1, strength × smoothGain) (Moderate 0.5 → 0.85). */
-  smoothGain: 1.7,
+  /** Guided filter regularisation (0..1 channel values): variance below ~0.045² (11 levels) is flattened. */
+  epsilon: 0.045 ** 2,
+  /** The smoothing's share at a strength: min(1, strength × smoothGain) (Light 0.3 → 0.6, Moderate 0.5 → 1). */
+  smoothGain: 2,
   /** Share of the texture band taken out at strength 1 (everywhere on skin). */
   textureLoss: 0.3,
   /** Strong, stable local deviations (luma levels of base − smooth) keep their pixels when keepMoles. */
@@ -64,6 +64,9 @@ export const RETOUCH = {
   blemish: {
     /** A pixel is a candidate from this darkness + 1.5 × redness against its surroundings (levels). */
     detect: 7,
+    /** Parts too large or too long are looked at again this much higher, up to `rounds` thresholds in all. */
+    step: 6,
+    rounds: 4,
     /** A part counts when its strongest pixel reaches this. */
     peak: 12,
     /** Largest spot, in face widths (wider is shading or a feature). */
@@ -296,7 +299,10 @@ export interface SkinMask {
   eyeBand: Float32Array;
   /** Inside the face oval (not the neck), feathered, 0..1: where shine is looked for. */
   oval: Float32Array;
-  /** The mask with small holes closed (a spot's or a mole's own colour fails the gate): where blemishes are looked for. */
+  /**
+   * The mask with small holes closed (a spot's or a mole's own colour fails the gate), and not within
+   * 0.04 face widths of the features: where blemishes are looked for.
+   */
   spotArea: Float32Array;
   reference: SkinReference;
 }
@@ -387,9 +393,11 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
   const mask = new Float32Array(n);
   for (let i = 0; i < n; i++) mask[i] = excluded[i] === 1 ? 0 : feathered[i]! * softGate[i]!;
   // Holes up to ~0.06 face widths across, mostly surrounded by skin, closed for the blemish search.
+  // Not beside the features either: the edge of an eye, a nostril or the lips looks like a spot.
   const around = boxBlur(gate, w, h, Math.max(2, Math.round(faceWidth * 0.04)));
+  const nearFeature = boxBlur(excluded, w, h, Math.max(2, Math.round(faceWidth * 0.04)));
   const spotArea = new Float32Array(n);
-  for (let i = 0; i < n; i++) spotArea[i] = excluded[i] === 1 ? 0 : feathered[i]! * Math.max(softGate[i]!, smoothstep(0.55, 0.8, around[i]!));
+  for (let i = 0; i < n; i++) spotArea[i] = nearFeature[i]! > 0 ? 0 : feathered[i]! * Math.max(softGate[i]!, smoothstep(0.55, 0.8, around[i]!));
 
   // Under each eye (the eye's hull moved down) and beside its outer corner (moved outwards).
   const band = new Float32Array(n);
@@ -447,28 +455,41 @@ export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, ma
     score[i] = darkness[i]! + 1.5 * Math.max(0, redness[i]!);
   }
 
-  const seen = new Uint8Array(n);
+  // Connected parts above a threshold; a part too large or too long is looked at again at a higher
+  // threshold (a spot inside a darker patch of shading, a spot touching a crease).
+  const label = new Int32Array(n).fill(-1);
   const found: Blemish[] = [];
   const stack: number[] = [];
   const maxDiameter = rule.maxDiameter * faceWidth;
-  for (let start = 0; start < n; start++) {
-    if (seen[start] || score[start]! < rule.detect) continue;
-    const pixels: number[] = [];
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      pixels.push(i);
-      const x = i % w;
-      for (let k = 0; k < 4; k++) {
-        const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < w - 1 ? i + 1 : -1) : k === 2 ? i - w : i + w;
-        if (j < 0 || j >= n || seen[j] || score[j]! < rule.detect) continue;
-        seen[j] = 1;
-        stack.push(j);
+  const examine = (starts: Iterable<number>, threshold: number, round: number): void => {
+    for (const start of starts) {
+      if (label[start]! >= round || score[start]! < threshold) continue;
+      const pixels: number[] = [];
+      label[start] = round;
+      stack.push(start);
+      while (stack.length > 0) {
+        const i = stack.pop()!;
+        pixels.push(i);
+        const x = i % w;
+        for (let k = 0; k < 4; k++) {
+          const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < w - 1 ? i + 1 : -1) : k === 2 ? i - w : i + w;
+          if (j < 0 || j >= n || label[j]! >= round || score[j]! < threshold) continue;
+          label[j] = round;
+          stack.push(j);
+        }
+      }
+      const blemish = describe(pixels);
+      if (blemish === 'too large' || (blemish !== null && blemish.elongation > rule.maxElongation)) {
+        if (round < rule.rounds - 1) examine(pixels, threshold + rule.step, round + 1);
+      } else if (blemish !== null) {
+        found.push(blemish);
       }
     }
+  };
+  const describe = (pixels: number[]): Blemish | 'too large' | null => {
     const diameter = 2 * Math.sqrt(pixels.length / Math.PI);
-    if (diameter > maxDiameter || pixels.length < 3) continue;
+    if (diameter > maxDiameter) return 'too large';
+    if (pixels.length < 3) return null;
     let peak = 0;
     let contrast = 0;
     let red = 0;
@@ -481,7 +502,7 @@ export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, ma
       sx += i % w;
       sy += Math.floor(i / w);
     }
-    if (peak < rule.peak) continue;
+    if (peak < rule.peak) return null;
     const cx = sx / pixels.length;
     const cy = sy / pixels.length;
     let xx = 0;
@@ -498,11 +519,12 @@ export function findBlemishes(lumaPlane: Float32Array, crPlane: Float32Array, ma
     const det = (xx * yy - xy * xy) / pixels.length ** 2;
     const root = Math.sqrt(Math.max(0, (trace * trace) / 4 - det));
     const elongation = Math.sqrt((trace / 2 + root) / Math.max(1e-6, trace / 2 - root));
-    if (elongation > rule.maxElongation) continue;
     const meanRedness = red / pixels.length;
     const mole = contrast >= rule.moleContrast && meanRedness < rule.moleMaxRedness && elongation <= rule.moleMaxElongation;
-    found.push({ kind: mole ? 'mole' : 'spot', x: cx, y: cy, diameter, contrast, redness: meanRedness, elongation, pixels });
-  }
+    return { kind: mole ? 'mole' : 'spot', x: cx, y: cy, diameter, contrast, redness: meanRedness, elongation, pixels };
+  };
+  const everywhere = { *[Symbol.iterator]() { for (let i = 0; i < n; i++) yield i; } };
+  examine(everywhere, rule.detect, 0);
   return found;
 }
 
@@ -659,8 +681,8 @@ function compose(
       const i10 = y0 * w + x1;
       const i01 = y1 * w + x0;
       const i11 = y1 * w + x1;
-      const near = Math.max(mask[i00]!, mask[i10]!, mask[i01]!, mask[i11]!);
-      if (near <= 1e-3 && (!spotWeight || Math.max(spotWeight[i00]!, spotWeight[i10]!, spotWeight[i01]!, spotWeight[i11]!) <= 1e-3)) continue;
+      const skinNear = Math.max(mask[i00]!, mask[i10]!, mask[i01]!, mask[i11]!);
+      if (skinNear <= 1e-3 && (!spotWeight || Math.max(spotWeight[i00]!, spotWeight[i10]!, spotWeight[i01]!, spotWeight[i11]!) <= 1e-3)) continue;
       const p = ((full.y + Y0) * width + full.x + X0) * 3;
       const r = rgb[p]!;
       const g = rgb[p + 1]!;
@@ -748,7 +770,7 @@ export function retouchFace(rgb: Uint8Array, width: number, height: number, face
 
   // Step 4: blemishes; the spots' fill leaves every blemish out of its average.
   const blemishes = settings.removeBlemishes ? findBlemishes(Y, Cr, mask, spotArea, w, h, faceWidth) : [];
-  const grown = Math.max(1, Math.round(faceWidth / 150));
+  const grown = Math.max(1, Math.round(faceWidth / 100));
   const spots = blemishes.filter((b) => b.kind === 'spot' || !settings.keepMoles);
   const moles = settings.keepMoles ? blemishes.filter((b) => b.kind === 'mole') : [];
   const removeArea = spots.length > 0 ? blemishArea(spots, w, h, grown) : null;

@@ -121,6 +121,16 @@ describe('GalleryScreen', () => {
     expect(new Headers(post.init?.headers).get('X-Session-Code')).toBe('VOUCHER');
   });
 
+  it('offers a visitor no Skip (it could only say "log in"), and each card one Preview tab stop', async () => {
+    localStorage.setItem('code', 'VOUCHER');
+    stubFetch({ 'GET /sessions/getSessionImages': { body: page } });
+    renderWithProviders(screenUi);
+    expect(await screen.findByRole('button', { name: 'Download DSC_1001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Skip / })).toBeNull();
+    const previews = screen.getAllByRole('button', { name: 'Preview DSC_1001' });
+    expect(previews.filter((button) => button.tabIndex >= 0)).toHaveLength(1);
+  });
+
   it('toasts a favourite and a skip', async () => {
     signIn();
     stubFetch({
