@@ -14,9 +14,9 @@
 //
 // Per scene and pipeline: SAD (sum |α − α*| / 1000), gradient error (sum of squared differences of the
 // Gaussian-derivative gradient, σ 1.4, / 1000), halo width (pixels outside the subject given α > 0.02
-// within 30 px of it, per pixel of the subject's outline), backdrop colour in the band (band pixels whose
-// composite on magenta holds ≥ 10 % more of the old backdrop's colour than the truth's: (P − G)·(B − M)
-// / |B − M|²), background
+// within 30 px of it, per pixel of the subject's outline), backdrop colour in the band (band pixels
+// whose colour is ≥ 10 % off the subject's true colour toward the old backdrop's, (F̂ − F)·(B − F) /
+// |B − F|², or, outside the subject, within 40 levels of the backdrop), background
 // kept (α ≥ 0.5 where α* < 0.5), other people/objects kept, subject lost (α < 0.5 where α* ≥ 0.5), time.
 // The baseline is the refinement of `--baseline` (its packages/contract/src/cutout.ts read with git show)
 // on the model's single pass, as that commit's server ran it.
@@ -47,7 +47,7 @@ const WIDTH = 1200;
 const HEIGHT = 1800;
 const MAGENTA = [255, 0, 255] as const;
 const GREY = [128, 128, 128] as const;
-/** A band pixel carries the backdrop's colour when at least this share of it is the old backdrop (on magenta). */
+/** A band pixel carries the backdrop's colour when its colour is off by at least this share toward the old backdrop. */
 const BACKDROP_SHARE = 0.1;
 
 type Refine = (image: RgbImage, mask: Mask) => { rgba: Uint8Array; width: number; height: number };
@@ -366,22 +366,28 @@ function measure(scene: Scene, rgba: Uint8Array): Figures {
       const inBand = (a > 0 && a < 1) || (p > 0.02 && p < 0.98) || (a === 0 && p > 0.02);
       if (!inBand) continue;
       band += 1;
-      // The old backdrop's share in the composite on magenta: P − G projected on B − M.
-      let along = 0;
-      let norm = 0;
-      for (let c = 0; c < 3; c++) {
-        const onMagentaP = rgba[i * 4 + c]! * p + MAGENTA[c]! * (1 - p);
-        const onMagentaT = scene.fore[i * 3 + c]! * a + MAGENTA[c]! * (1 - a);
-        const d = scene.back[i * 3 + c]! - MAGENTA[c]!;
-        along += (onMagentaP - onMagentaT) * d;
-        norm += d * d;
-      }
-      if (along / norm >= BACKDROP_SHARE) {
-        tinted += 1;
-        if (debugMap) {
-          if (tinted % 400 === 1) console.log('tinted', x, y, a.toFixed(2), p.toFixed(2), [...rgba.subarray(i * 4, i * 4 + 3)], [...scene.fore.subarray(i * 3, i * 3 + 3)], [...scene.back.subarray(i * 3, i * 3 + 3)], [...scene.rgb.subarray(i * 3, i * 3 + 3)]);
-          debugMap[i] = 255;
+      // Does the cut-out's colour here carry the old backdrop? Where the subject is (α* > 0): its
+      // colour's error toward the backdrop, (F̂ − F)·(B − F) / |B − F|², is 10 % or more. Where it is not
+      // (a halo pixel, α̂ > 0.02): its colour is within 40 levels of the backdrop's.
+      let tint: boolean;
+      if (a > 0) {
+        let along = 0;
+        let norm = 0;
+        for (let c = 0; c < 3; c++) {
+          const f = scene.fore[i * 3 + c]!;
+          const d = scene.back[i * 3 + c]! - f;
+          along += (rgba[i * 4 + c]! - f) * d;
+          norm += d * d;
         }
+        tint = p > 0.02 && norm > 0 && along / norm >= BACKDROP_SHARE;
+      } else {
+        let distance = 0;
+        for (let c = 0; c < 3; c++) distance += (rgba[i * 4 + c]! - scene.back[i * 3 + c]!) ** 2;
+        tint = Math.sqrt(distance) < 40;
+      }
+      if (tint) {
+        tinted += 1;
+        if (debugMap) debugMap[i] = 255;
       } else if (debugMap) debugMap[i] = 80;
     }
   return {

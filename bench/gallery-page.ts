@@ -205,12 +205,15 @@ async function measureServer(
     const smallToken = await signIn(server.url, SMALL.email, SMALL.password);
     const pageUrl = (userId: number, page: number) =>
       `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=${page}&pageSize=${PAGE_SIZE}&flag=All`;
+    // A visitor's page by session code (issue 23: the code's budget is read per request): the big customer's newest session.
+    const { code } = await bench.db.kysely.selectFrom('photo_sessions').select('code').where('user_id', '=', big.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const routes: { title: string; url: string; token: string; headers?: Record<string, string> }[] = [
       { title: `page 1, 5,000-photo customer`, url: pageUrl(big.id, 1), token: bigToken },
       { title: `page ${DEEP_PAGE}, 5,000-photo customer`, url: pageUrl(big.id, DEEP_PAGE), token: bigToken },
       { title: `page 1, 50-photo customer`, url: pageUrl(small.id, 1), token: smallToken },
       // As a browser asks: compressed (the answer is ~3 KB instead of 15 KB).
       { title: `page 1, 5,000-photo customer, Accept-Encoding br`, url: pageUrl(big.id, 1), token: bigToken, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      { title: `visitor page 1 by session code (not signed in)`, url: `${server.url}/api/sessions/getSessionImages?couponcode=${code}&page=1&pageSize=${PAGE_SIZE}&flag=All`, token: '' },
     ];
     for (const route of routes) await checkPage(route.title, route.url, route.token);
     await checkPage('page 9999 (past the end), 50-photo customer', pageUrl(small.id, 9999), smallToken);
@@ -228,7 +231,7 @@ async function measureServer(
     const before = await runLoad({ title: 'GET /api/health (baseline, before)', url: `${server.url}/api/health`, connections, durationSeconds, serverPid });
     const measured: LoadResult[] = [];
     for (const route of routes) {
-      const headers = { authorization: `Bearer ${route.token}`, ...route.headers };
+      const headers = { ...(route.token ? { authorization: `Bearer ${route.token}` } : {}), ...route.headers };
       measured.push(await runLoad({ title: route.title, url: route.url, headers, connections, durationSeconds, serverPid }));
     }
     const after = await runLoad({ title: 'GET /api/health (baseline, after)', url: `${server.url}/api/health`, connections, durationSeconds, serverPid });
@@ -287,7 +290,7 @@ async function profilePage(bench: BenchDatabase, userId: number): Promise<void> 
 
 /** One request, to check the answer is what the load measures (12 items, the counts) before timing it. */
 async function checkPage(title: string, url: string, token: string): Promise<void> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = (await response.clone().text()).length;
   if (!response.ok) throw new Error(`${title}: ${response.status} ${await response.text()}`);
   const page = (await response.json()) as { items: unknown[]; totalCount: number; totalPages: number; overallAllCount: number; totalSkipCount: number };

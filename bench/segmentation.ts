@@ -8,8 +8,9 @@
 //             median of --runs calls; the server process's RSS before, at its peak during each call
 //             (/proc, sampled every 10 ms) and after.
 //   breakdown the segmentation pool in this process (what the route calls): decode (sharp, + the
-//             640 px copy the model is fed from), model (256x256 resize + selfie, tfjs wasm), refinement (guided filter, feather,
-//             decontamination, packages/contract/src/cutout.ts), PNG encode; cold and warm median.
+//             640 px copy the model is fed from), face detection, the model's two passes (whole photo and
+//             the subject's crop), subject selection + matting (packages/contract/src/cutout.ts), PNG
+//             encode (level 2); cold and warm median.
 //   baseline  what any image costs without segmentation, same run, same image: sharp decode + JPEG
 //             encode, and sharp decode + RGBA PNG encode (the answer's encoding), median of --runs.
 import path from 'node:path';
@@ -41,7 +42,7 @@ for (let i = 0; i < RUNS; i++) {
   baselineJpeg.push(performance.now() - started);
   started = performance.now();
   const { data, info } = await sharp(portrait).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
+  await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png({ compressionLevel: 2 }).toBuffer();
   baselinePng.push(performance.now() - started);
 }
 console.table([
@@ -70,8 +71,9 @@ const row = (label: string, pick: (r: (typeof runs)[number]) => number) => ({
 console.table([
   row('pool call, wall (thread start + model load when cold)', (r) => r.wallMs),
   row('decode (sharp) + 640 px model input', (r) => r.result.timings.decodeMs),
-  row('model (256x256 resize + selfie, tfjs wasm; load when cold)', (r) => r.result.timings.modelMs),
-  row('refinement (guided filter, feather, decontamination)', (r) => r.result.timings.refineMs),
+  row('face (blazeface + mesh on the 640 px copy; load when cold)', (r) => r.result.timings.faceMs),
+  row('model, both passes (whole photo + subject crop; load when cold)', (r) => r.result.timings.modelMs),
+  row('subject selection + matting (contract cutOutPerson)', (r) => r.result.timings.refineMs),
   row('PNG encode (RGBA)', (r) => r.result.timings.encodeMs),
 ]);
 console.log(`answer: ${pngKb} KB PNG; this process's RSS after the runs ${mb(memory(process.pid).rss)} MB`);

@@ -29,14 +29,14 @@ export const FIRST_SCREEN_ROUTES = ['app/layouts/auth-layout.tsx', 'app/routes/l
 /**
  * The customer's route modules, by rule: every module src/app/router.tsx loads lazily except the
  * studio's (file names starting with `studio`), so routes added later are covered without a list.
- * Absolute paths; vite.config.ts groups libraries by what these run.
+ * Absolute paths; vite.config.ts groups libraries by what these run. `studio`: the studio's instead.
  */
-export function customerRouteModules(srcDir = webSrc): string[] {
+export function customerRouteModules(srcDir = webSrc, { studio = false } = {}): string[] {
   const router = fs.readFileSync(path.join(srcDir, 'app', 'router.tsx'), 'utf8');
   const lazy = new Set([...router.matchAll(/import\(\s*['"`](\.\/[^'"`]+)['"`]\s*\)/g)].map((m) => m[1]!));
   // (A file that isn't there is the example in the router's comment.)
   return [...lazy]
-    .filter((spec) => !/^studio/.test(spec.split('/').pop()!))
+    .filter((spec) => /^studio/.test(spec.split('/').pop()!) === studio)
     .flatMap((spec) => ['.tsx', '.ts'].map((ext) => path.join(srcDir, 'app', `${spec.slice(2)}${ext}`)).filter((file) => fs.existsSync(file)).slice(0, 1));
 }
 

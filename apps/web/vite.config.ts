@@ -6,7 +6,7 @@ import { build as rolldownBuild, type OutputChunk, type Plugin as RolldownPlugin
 import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin } from 'vite';
 // The customer's routes, by rule (one home: the chunk-graph check in CI applies the same rule).
-import { customerRouteModules } from '../../scripts/chunk-graph';
+import { customerRouteModules } from '../../scripts/chunk-graph.ts';
 
 // The API server (apps/server) serves the built app from apps/web/dist and the API under /api.
 // In development Vite serves the app and forwards /api to that server.
@@ -162,7 +162,7 @@ function preloadGalleryRoute(): Plugin {
  * @mantine/core goes through its index, which re-exports every component, and a contract module
  * reached at start-up for one constant declares schemas too.
  */
-async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
+async function modulesRunUpFront(inputs: string[], { withLazyImports = false } = {}): Promise<Set<string>> {
   const built = await rolldownBuild({
     input: inputs,
     write: false,
@@ -173,7 +173,7 @@ async function modulesRunUpFront(inputs: string[]): Promise<Set<string>> {
       contractDeclarationsArePure(),
       // What they import lazily is left out altogether: otherwise a declaration only a lazy module
       // uses would still be counted, in the module start-up reaches it through.
-      { name: 'lazy-imports-left-out', resolveDynamicImport: () => false },
+      withLazyImports ? null : { name: 'lazy-imports-left-out', resolveDynamicImport: () => false },
       { name: 'css-module-class-names', load: (id: string) => (/\.module\.css$/.test(id) ? { code: 'export default {};', moduleType: 'js' } : null) },
     ],
     onLog: (level, log, handler) => {
@@ -207,17 +207,23 @@ function firstScreenModules() {
   const login = new Set<string>();
   const tooltip = new Set<string>();
   const customer = new Set<string>();
+  const customerAtAll = new Set<string>();
+  const studio = new Set<string>();
   const plugin: Plugin = {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
-      const [startupModules, galleryModules, laterModules, loginModules, tooltipModules, customerModules] = await Promise.all([
+      const customerRoutes = customerRouteModules(srcDir);
+      const studioRoutes = customerRouteModules(srcDir, { studio: true });
+      const [startupModules, galleryModules, laterModules, loginModules, tooltipModules, customerModules, customerLazyModules, studioModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront([`${srcDir}${TOOLTIP_MODULE}`]),
-        modulesRunUpFront([APP_ENTRY, ...customerRouteModules(srcDir)]),
+        modulesRunUpFront([APP_ENTRY, ...customerRoutes]),
+        modulesRunUpFront([APP_ENTRY, ...customerRoutes], { withLazyImports: true }),
+        modulesRunUpFront(studioRoutes),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
         into.clear();
@@ -229,6 +235,8 @@ function firstScreenModules() {
       fill(login, loginModules);
       fill(tooltip, tooltipModules);
       fill(customer, customerModules);
+      fill(customerAtAll, customerLazyModules);
+      fill(studio, studioModules);
     },
   };
   return {
@@ -240,6 +248,8 @@ function firstScreenModules() {
     inTooltip: (id: string) => tooltip.has(id),
     /** Run up front by start-up or a customer's route (not what they load lazily: the editor, modals). */
     byCustomer: (id: string) => customer.has(id),
+    /** Run by the studio's routes up front and by nothing a customer loads, even lazily (the editor). */
+    studioOnly: (id: string) => studio.has(id) && !customerAtAll.has(id),
   };
 }
 
@@ -298,6 +308,10 @@ export default defineConfig(({ command }) => ({
             { name: 'ui-login', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inLogin(id), priority: 18.7 },
             { name: 'ui-tooltip', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inTooltip(id), priority: 18.6 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
+            // The libraries only the studio runs (its chart, uploads, tables): one chunk for its pages
+            // (not dozens of small shared ones), which nothing a customer loads imports. Not their
+            // dependencies: one a customer's page shares would bring this chunk with it.
+            { name: 'studio-libs', test: (id: string) => NODE_MODULES.test(id) && firstScreen.studioOnly(id), priority: 18.3, includeDependenciesRecursively: false },
             // Every other library is left to Rolldown, which puts each module in a chunk shared by
             // exactly the pages (lazy routes, modals, the editor) that import it: no page loads a
             // library it does not use (a named group takes a module's dependencies with it, and every

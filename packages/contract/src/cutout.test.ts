@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxMean, type Mask, type RgbImage, refineCutout, resizeBilinear, smoothstep } from './cutout';
+import { mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 const BACKGROUND = [40, 200, 60] as const;
 const PERSON = [200, 60, 40] as const;
@@ -85,5 +86,69 @@ describe('pixel helpers', () => {
   it('boxMean averages over the clipped window', () => {
     const out = boxMean(new Float32Array([0, 0, 3, 0, 0, 3]), 3, 2, 1);
     expect(Array.from(out)).toEqual([0, 1, 1.5, 0, 1, 1.5].map((v) => expect.closeTo(v, 5)));
+  });
+});
+
+describe('subject selection (issue 22 §1)', () => {
+  const w = 60;
+  const h = 80;
+  /** A head-and-body blob (with a hole in the chest), an island beside the head, a far blob below-left. */
+  function scene(): Float32Array {
+    const mask = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const head = Math.hypot(x - 30, y - 20) <= 8;
+        const body = y >= 27 && x >= 18 && x <= 42;
+        const hole = Math.hypot(x - 30, y - 45) <= 3;
+        const island = Math.hypot(x - 50, y - 15) <= 4;
+        const far = y >= 60 && x <= 5;
+        mask[y * w + x] = (head || body) && !hole ? 0.9 : island || far ? 0.8 : 0.05;
+      }
+    return mask;
+  }
+  const face = { x: 24, y: 13, width: 12, height: 14 };
+
+  it('keeps the face’s component, fills its holes, drops the island beside the head and a blob out of reach', () => {
+    const subject = selectSubject(scene(), w, h, face);
+    expect(subject[20 * w + 30]).toBe(1);
+    expect(subject[70 * w + 30]).toBe(1);
+    expect(subject[45 * w + 30]).toBe(1);
+    expect(subject[15 * w + 50]).toBe(0);
+    expect(subject[70 * w + 2]).toBe(0);
+  });
+
+  it('without a face keeps the largest component', () => {
+    const subject = selectSubject(scene(), w, h, null);
+    expect(subject[50 * w + 30]).toBe(1);
+    expect(subject[15 * w + 50]).toBe(0);
+  });
+
+  it('crops the head and upper body and merges the crop’s pass only inside it', () => {
+    const subject = selectSubject(scene(), w, h, face);
+    const crop = subjectCrop(subject, w, h, face);
+    expect(crop).not.toBeNull();
+    expect(crop!.height).toBeLessThanOrEqual(Math.ceil(crop!.width * 1.3));
+    const merged = mergeCropMask(new Float32Array(w * h), w, h, { data: new Float32Array(16).fill(1), width: 4, height: 4 }, crop!);
+    expect(merged[0]).toBe(crop!.x === 0 && crop!.y === 0 ? 1 : 0);
+    expect(merged[(crop!.y + Math.floor(crop!.height / 2)) * w + crop!.x + Math.floor(crop!.width / 2)]).toBe(1);
+  });
+});
+
+describe('backdrop-aware matting on a plain backdrop (issue 22 §1)', () => {
+  it('leaves no halo when the mask is 6 % too large: alpha 0 from 2 px outside the edge, within 0.15 of the coverage', () => {
+    const size = 240;
+    const radius = 80;
+    const { image, coverage } = disc(size, radius);
+    const big = coarseMask(size, radius * 1.04);
+    const { rgba } = refineCutout(image, big);
+    let halo = 0;
+    let worst = 0;
+    for (let i = 0; i < size * size; i++) {
+      const d = Math.hypot((i % size) + 0.5 - size / 2, Math.floor(i / size) + 0.5 - size / 2);
+      if (d > radius + 2 && rgba[i * 4 + 3]! > 0) halo += 1;
+      worst = Math.max(worst, Math.abs(rgba[i * 4 + 3]! / 255 - coverage[i]!));
+    }
+    expect(halo).toBe(0);
+    expect(worst).toBeLessThanOrEqual(0.15);
   });
 });

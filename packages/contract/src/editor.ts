@@ -185,6 +185,13 @@ export const RETOUCH_DEFAULT_CONTROLS: Required<RetouchControls> = {
 
 /** Everything a retouch is made with: the strength and every control, defaults filled in. */
 export type RetouchSettings = { strength: number } & Required<RetouchControls>;
+/** A retouch as an edit records it: the strength and the controls the customer changed. */
+export type RetouchRecipe = { strength: number } & RetouchControls;
+
+/** One text per distinct retouch (defaults filled in), for caches. */
+export function retouchKey(recipe: RetouchRecipe): string {
+  return JSON.stringify(retouchSettings(recipe));
+}
 
 export function retouchSettings(input: { strength?: number | undefined } & RetouchControls = {}): RetouchSettings {
   const settings: RetouchSettings = { strength: input.strength ?? RETOUCH_DEFAULT_STRENGTH, ...RETOUCH_DEFAULT_CONTROLS };

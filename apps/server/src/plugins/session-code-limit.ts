@@ -32,6 +32,10 @@ export interface SessionCodeLimitOptions {
   opensSession: (code: string) => Promise<boolean>;
 }
 
+/** How long a code found right is trusted without being looked up again, and how many such codes are kept. */
+const RIGHT_CODE_TRUST_MS = 5000;
+const RIGHT_CODES_KEPT = 10_000;
+
 /**
  * Session codes are 264 random bits, so guessing one is hopeless; this budget keeps it so if codes
  * ever get shorter, and stops a client from hammering the code lookups. Only wrong codes count: a
@@ -49,6 +53,23 @@ export interface SessionCodeLimitOptions {
 export const sessionCodeLimitPlugin = fp(
   async (app: FastifyInstance, options: SessionCodeLimitOptions) => {
     const budget: Budget = { name: 'code', limit: options.failuresPerMinute, windowMs: 60_000 };
+    // Codes found right lately (issue 23): a visitor paging a gallery asks with the same code again and
+    // again, and looking it up each time cost a query per request besides the budget's and the route's
+    // own. A code that stops opening its session (deleted) is treated as right at most this long after,
+    // which spends nothing an attacker could use; the route itself still answers 404/410 for it.
+    const rightCodes = new Map<string, number>();
+    const opensSession = async (code: string): Promise<boolean> => {
+      const now = performance.now();
+      const until = rightCodes.get(code);
+      if (until !== undefined && until > now) return true;
+      rightCodes.delete(code);
+      const opens = await options.opensSession(code);
+      if (opens) {
+        if (rightCodes.size >= RIGHT_CODES_KEPT) rightCodes.delete(rightCodes.keys().next().value as string);
+        rightCodes.set(code, now + RIGHT_CODE_TRUST_MS);
+      }
+      return opens;
+    };
 
     app.decorate('sessionCodeLimit', (codeOf: SessionCodeOf): SessionCodeHooks => ({
       onRequest: async (request, reply) => {
@@ -56,7 +77,7 @@ export const sessionCodeLimitPlugin = fp(
         if (!code) return;
         // A spent budget refuses before the code is looked at: the refusal is the same, and as fast, for any code.
         let state = await options.budgets.peek(budget, request.ip);
-        if (state.allowed && !(await options.opensSession(code))) state = await options.budgets.spend(budget, request.ip);
+        if (state.allowed && !(await opensSession(code))) state = await options.budgets.spend(budget, request.ip);
         if (state.allowed) return;
         reply.header('retry-after', String(secondsUntilReset(state, options.clock())));
         throw new TooManyAttemptsError(messages.tooManyRequests);

@@ -1,8 +1,8 @@
-import type { RetouchPortraitRequest, retouchPortraitResponse } from '@studio-gallery/contract';
+import type { RetouchControls, RetouchPortraitRequest, retouchPortraitResponse } from '@studio-gallery/contract';
 import { api, type Answer } from '../../../lib/api-client';
 import { readFileAsBase64 } from '../../../lib/file';
 
-export interface RetouchPortraitInput {
+export interface RetouchPortraitInput extends RetouchControls {
   image: Blob;
   /** 0 (unchanged) to 1 (strongest); the contract's RETOUCH_DEFAULT_STRENGTH is 0.5. */
   strength: number;
@@ -24,11 +24,12 @@ function blobFromBase64(base64: string, type: string): Blob {
 }
 
 /**
- * POST /ex/images/retouch-portrait (spec §4 "AI retouch", §7): the free one-click retouch. Throws
+ * POST /ex/images/retouch-portrait (spec §4 "AI retouch", §7): the free one-click retouch, with the
+ * strength and any controls given (issue 22; the server fills in the rest). Throws
  * ApiError on failure (403 for session-code visitors), or the abort error when `signal` aborts.
  */
-export async function retouchPortrait({ image, strength, signal }: RetouchPortraitInput): Promise<RetouchPortraitResult> {
-  const body: RetouchPortraitRequest = { ImageBase64: await readFileAsBase64(image), strength };
+export async function retouchPortrait({ image, signal, ...settings }: RetouchPortraitInput): Promise<RetouchPortraitResult> {
+  const body: RetouchPortraitRequest = { ImageBase64: await readFileAsBase64(image), ...settings };
   signal?.throwIfAborted();
   const answer = await api.post<Answer<typeof retouchPortraitResponse>>('/ex/images/retouch-portrait', body, { signal });
   return { blob: blobFromBase64(answer.processedImageBase64, 'image/jpeg'), message: answer.message };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { editorMessages } from '@studio-gallery/contract';
+import { RETOUCH_DEFAULT_CONTROLS, editorMessages } from '@studio-gallery/contract';
 import { renderWithProviders } from '../../../test/render';
 import { AI_RETOUCH_PROGRESS, useAiRetouch } from '../hooks/use-ai-retouch';
 import { AiRetouchPanel } from './ai-retouch-panel';
@@ -101,7 +101,7 @@ describe('AiRetouchPanel', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 10_000 });
     expect(calls[0]!.url).toMatch(/\/ex\/images\/retouch-portrait$/);
     expect(calls[0]!.init?.method).toBe('POST');
-    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ ImageBase64: btoa('source-bytes'), strength: 0.5 });
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ ImageBase64: btoa('source-bytes'), strength: 0.5, ...RETOUCH_DEFAULT_CONTROLS });
 
     await answer(200, ok());
     expect(await screen.findByRole('button', { name: 'Apply' })).toBeEnabled();
@@ -113,6 +113,26 @@ describe('AiRetouchPanel', { timeout: 20_000 }, () => {
     const created = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
     expect(created.type).toBe('image/jpeg');
     expect(await created.text()).toBe('retouched-jpeg');
+  });
+
+  it('offers the controls, all on; Keep moles needs Remove blemishes; the choices go with the call', async () => {
+    const { calls } = deferredFetch();
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    for (const label of ['Remove blemishes', 'Keep moles', 'Reduce shine', 'Soften under-eyes', 'Even skin tone']) {
+      expect(screen.getByRole('switch', { name: new RegExp(`^${label}`), hidden: true })).toBeChecked();
+    }
+    await user.click(screen.getByRole('switch', { name: /^Keep moles/, hidden: true }));
+    await user.click(screen.getByRole('switch', { name: /^Reduce shine/, hidden: true }));
+    expect(screen.getByRole('switch', { name: /^Keep moles/, hidden: true })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /^Remove blemishes/, hidden: true }));
+    expect(screen.getByRole('switch', { name: /^Keep moles/, hidden: true })).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /^Remove blemishes/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Retouch my photo' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(calls[0]!.init?.body as string)).toMatchObject({ strength: 0.5, removeBlemishes: true, keepMoles: false, reduceShine: false, softenUnderEyes: true, evenSkinTone: true });
+    // While the call runs the choices are fixed.
+    expect(screen.getByRole('switch', { name: /^Even skin tone/, hidden: true })).toBeDisabled();
   });
 
   it('sends the chosen strength; Apply calls onApply; Cancel goes back to idle and revokes the result URL', async () => {

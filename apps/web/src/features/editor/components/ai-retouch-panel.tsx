@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RETOUCH_DEFAULT_STRENGTH, editorMessages } from '@studio-gallery/contract';
+import { RETOUCH_DEFAULT_CONTROLS, RETOUCH_DEFAULT_STRENGTH, editorMessages, type RetouchControls } from '@studio-gallery/contract';
 import type { AiRetouch } from '../hooks/use-ai-retouch';
 
 /** The strengths offered (spec §4 "AI retouch"): Moderate is the contract's default. */
@@ -11,6 +11,15 @@ export const AI_RETOUCH_STRENGTHS = [
   { label: 'Moderate', value: RETOUCH_DEFAULT_STRENGTH },
   { label: 'Strong', value: 0.8 },
 ] as const;
+
+/** The controls offered (issue 22 §2), each on by default (RETOUCH_DEFAULT_CONTROLS). */
+export const AI_RETOUCH_CONTROLS: readonly { key: keyof RetouchControls; label: string; description: string }[] = [
+  { key: 'removeBlemishes', label: 'Remove blemishes', description: 'Spots and redness' },
+  { key: 'keepMoles', label: 'Keep moles', description: 'Moles and beauty marks stay' },
+  { key: 'reduceShine', label: 'Reduce shine', description: 'Forehead, nose and cheeks' },
+  { key: 'softenUnderEyes', label: 'Soften under-eyes', description: 'Shadows and fine lines' },
+  { key: 'evenSkinTone', label: 'Even skin tone', description: 'Blotches and redness' },
+];
 
 export interface AiRetouchPanelProps {
   /** useAiRetouch()'s return, owned by the editor (the stage shows BeforeAfter while it is 'done'). */
@@ -33,13 +42,17 @@ export interface AiRetouchPanelProps {
 /** The editor's AI retouch panel (spec §2 aiRetouching, §4 "AI retouch", §8). */
 export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginHref, applied, onApply, onRemove }: AiRetouchPanelProps) {
   const [strength, setStrength] = useState<number>(RETOUCH_DEFAULT_STRENGTH);
+  const [controls, setControls] = useState<Required<RetouchControls>>(RETOUCH_DEFAULT_CONTROLS);
   const { state, progress, result, error } = retouch;
   const blocked = disabledReason !== null;
   const strengthLabelId = useId();
+  const controlsLabelId = useId();
+  const settingsLocked = blocked || state === 'processing' || state === 'done';
+  const start = () => source && retouch.start(source, { strength, ...controls });
 
   const explanation = (
     <Text size="sm">
-      A free one-click retouch: it evens out the skin and softens blemishes while keeping moles and freckles. For a hand-finished result, the studio’s
+      A free one-click retouch: it smooths and evens out the skin and removes blemishes, keeping moles unless you say otherwise. For a hand-finished result, the studio’s
       retoucher offers the premium step — see Professional Retouch.
     </Text>
   );
@@ -91,15 +104,37 @@ export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginH
         <SegmentedControl
           fullWidth
           aria-labelledby={strengthLabelId}
-          disabled={blocked || state === 'processing' || state === 'done'}
+          disabled={settingsLocked}
           value={String(strength)}
           onChange={(value) => setStrength(Number(value))}
           data={AI_RETOUCH_STRENGTHS.map((s) => ({ label: s.label, value: String(s.value) }))}
         />
       </div>
 
+      <div role="group" aria-labelledby={controlsLabelId}>
+        <Text size="sm" fw={500} mb={6} id={controlsLabelId}>
+          What to retouch
+        </Text>
+        <Stack gap={8}>
+          {AI_RETOUCH_CONTROLS.map((control) => (
+            <Switch
+              key={control.key}
+              size="sm"
+              label={control.label}
+              description={control.description}
+              checked={controls[control.key]}
+              disabled={settingsLocked || (control.key === 'keepMoles' && !controls.removeBlemishes)}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setControls((current) => ({ ...current, [control.key]: checked }));
+              }}
+            />
+          ))}
+        </Stack>
+      </div>
+
       {state === 'idle' ? (
-        <Button leftSection={<IconWand size={18} aria-hidden />} disabled={blocked || source === null} onClick={() => source && retouch.start(source, strength)}>
+        <Button leftSection={<IconWand size={18} aria-hidden />} disabled={blocked || source === null} onClick={start}>
           Retouch my photo
         </Button>
       ) : null}
@@ -150,7 +185,7 @@ export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginH
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{error ?? editorMessages.processFailed}</Text>
-            <Button size="xs" variant="light" color="red" disabled={blocked || source === null} onClick={() => source && retouch.start(source, strength)}>
+            <Button size="xs" variant="light" color="red" disabled={blocked || source === null} onClick={start}>
               Try again
             </Button>
           </Stack>

@@ -199,8 +199,8 @@ function EditorBody({
   const applyRetouch = () => {
     const result = retouch.result;
     if (!builder || !result) return;
-    builder.provideRetouched(result.strength, result.blob);
-    dispatch({ type: 'commit', state: { ...history.present, retouch: { strength: result.strength } } });
+    builder.provideRetouched(result.recipe, result.blob);
+    dispatch({ type: 'commit', state: { ...history.present, retouch: result.recipe } });
     retouch.cancel();
   };
 

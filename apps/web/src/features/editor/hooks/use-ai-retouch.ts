@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { editorMessages } from '@studio-gallery/contract';
+import { editorMessages, type RetouchRecipe } from '@studio-gallery/contract';
 import { retouchPortrait } from '../api/retouch-portrait';
 
 /**
@@ -17,8 +17,8 @@ export interface AiRetouchResult {
   url: string;
   /** editorMessages.portraitRetouched, or editorMessages.retouchNoFace (the image came back unchanged). */
   message: string;
-  /** The strength it was made with (for the edit recipe's `retouch: { strength }`). */
-  strength: number;
+  /** The strength and controls it was made with (the edit recipe's `retouch`). */
+  recipe: RetouchRecipe;
 }
 
 export interface AiRetouch {
@@ -28,7 +28,7 @@ export interface AiRetouch {
   result: AiRetouchResult | null;
   /** The failure's message (editorMessages.processFailed) while state is 'failed'. */
   error: string | null;
-  start: (image: Blob, strength: number) => void;
+  start: (image: Blob, recipe: RetouchRecipe) => void;
   /** Aborts a call in flight and drops any result: back to idle. */
   cancel: () => void;
 }
@@ -67,16 +67,16 @@ export function useAiRetouch(): AiRetouch {
   // Unmounting aborts a call in flight.
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const start = useCallback((image: Blob, strength: number) => {
+  const start = useCallback((image: Blob, recipe: RetouchRecipe) => {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
     setSnapshot({ state: 'processing', progress: 0, result: null, error: null });
-    retouchPortrait({ image, strength, signal: controller.signal }).then(
+    retouchPortrait({ image, ...recipe, signal: controller.signal }).then(
       ({ blob, message }) => {
         if (controllerRef.current !== controller) return;
         controllerRef.current = null;
-        setSnapshot({ state: 'done', progress: 100, result: { blob, url: URL.createObjectURL(blob), message, strength }, error: null });
+        setSnapshot({ state: 'done', progress: 100, result: { blob, url: URL.createObjectURL(blob), message, recipe }, error: null });
       },
       () => {
         if (controllerRef.current !== controller) return;

@@ -22,7 +22,7 @@ export function useBaseImage({ photo, blob, edit, wantCutout }: { photo: ImageBi
     if (!photo || !blob) return;
     const next = new BaseImageBuilder(photo, {
       cutOut: async (image) => (await import('../lib/face-detection')).cutOutPerson(image),
-      retouch: async (strength) => (await retouchPortrait({ image: blob, strength })).blob,
+      retouch: async (retouch) => (await retouchPortrait({ image: blob, ...retouch })).blob,
       loadImage: loadBackgroundPicture,
     });
     let live = true;

@@ -25,9 +25,9 @@ export function useRetouchComparison(builder: BaseImageBuilder | null, edit: Bas
     if (!builder || !result) return;
     let live = true;
     const urls: string[] = [];
-    builder.provideRetouched(result.strength, result.blob);
+    builder.provideRetouched(result.recipe, result.blob);
     const current = JSON.parse(key) as BaseEdit;
-    void Promise.all([builder.build(current), builder.build({ ...current, retouch: { strength: result.strength } })])
+    void Promise.all([builder.build(current), builder.build({ ...current, retouch: result.recipe })])
       .then((pictures) => Promise.all(pictures.map(pictureUrl)))
       .then(
         ([before, after]) => {

@@ -153,6 +153,17 @@ describe('each slider moves colours the expected way', () => {
     }
   });
 
+  // Issue 22: at +1.5 the slider moved a face under 2 % (4.6° and 15 % chroma a unit): nobody saw it.
+  it('skinTone at ±1.5 moves every skin tone visibly: at least 8 levels a channel on average', () => {
+    for (const rgb of SKIN) {
+      for (const v of [-1.5, 1.5]) {
+        const out = adjust(rgb, 'skinTone', v);
+        const change = (Math.abs(out[0] - rgb[0]) + Math.abs(out[1] - rgb[1]) + Math.abs(out[2] - rgb[2])) / 3;
+        expect(change, `${rgb.join(',')} at ${v}`).toBeGreaterThanOrEqual(8);
+      }
+    }
+  });
+
   it('skinTone leaves saturated blue, green, red and greys alone', () => {
     const untouched: Rgb8[] = [[30, 60, 200], [40, 160, 60], [220, 30, 30], [0, 120, 255], COLOURS.midGrey, [255, 255, 255], [0, 0, 0]];
     for (const rgb of untouched) {

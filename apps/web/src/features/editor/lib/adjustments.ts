@@ -34,9 +34,14 @@ export const TUNING = {
   fadeShadowDepthPerUnit: 0.4,
   /** Saturation scales OKLab chroma by 1 + 0.5 * value: -2 is greyscale, +2 doubles chroma. */
   saturationPerUnit: 0.5,
-  /** Skin tone +1 turns skin hues 0.08 rad (4.6 degrees) towards red and raises their chroma 15 %. */
-  skinHueShiftPerUnit: 0.08,
-  skinChromaPerUnit: 0.15,
+  /**
+   * Skin tone +1 turns skin hues 0.12 rad (6.9 degrees) towards red, raises their chroma 30 % and
+   * deepens them 4 % in OKLab lightness (a warmer, sun-kissed tone); -1 the reverse: paler, lighter.
+   * (Issue 22: at 0.08 rad and 15 % chroma alone, +1.5 moved a face under 2 %, which no one could see.)
+   */
+  skinHueShiftPerUnit: 0.12,
+  skinChromaPerUnit: 0.3,
+  skinLightnessPerUnit: 0.04,
   /** OKLab hue of typical skin (measured: pale 64, light 51, tan 45, deep 43 degrees). */
   skinHueCentreDeg: 50,
   /** Full weight within 15 degrees of the centre, none beyond 35 degrees. */
@@ -196,7 +201,8 @@ export function skinWeight([L, a, b]: Vec3): number {
 }
 
 /**
- * OKLab. + rosier, warmer skin (hue towards red, more chroma); - paler, less ruddy skin. Only skin
+ * OKLab. + rosier, warmer, a little deeper skin (hue towards red, more chroma, less lightness); - paler,
+ * lighter, less ruddy skin. Only skin
  * hues move (skinWeight), and only as far as `gate` (1 inside the face region, 0 outside) lets them.
  */
 export function skinTone(lab: Vec3, amount: number, gate: number): Vec3 {
@@ -204,10 +210,11 @@ export function skinTone(lab: Vec3, amount: number, gate: number): Vec3 {
   const weight = skinWeight(lab) * gate;
   if (weight === 0) return lab;
   const angle = -TUNING.skinHueShiftPerUnit * amount * weight;
-  const chromaScale = 1 + TUNING.skinChromaPerUnit * amount * weight;
+  const chromaScale = Math.max(0, 1 + TUNING.skinChromaPerUnit * amount * weight);
+  const lightness = lab[0] * (1 - TUNING.skinLightnessPerUnit * amount * weight);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  return [lab[0], (lab[1] * cos - lab[2] * sin) * chromaScale, (lab[1] * sin + lab[2] * cos) * chromaScale];
+  return [lightness, (lab[1] * cos - lab[2] * sin) * chromaScale, (lab[1] * sin + lab[2] * cos) * chromaScale];
 }
 
 /** OKLab chroma scale: + more colourful, -2 greyscale. */

@@ -1,4 +1,4 @@
-import { editorMessages, type BackgroundChoice } from '@studio-gallery/contract';
+import { editorMessages, retouchKey, type BackgroundChoice, type RetouchRecipe } from '@studio-gallery/contract';
 import type { PersonCutout } from './face-detection';
 
 /**
@@ -15,7 +15,7 @@ import type { PersonCutout } from './face-detection';
 /** What of an edit changes the base picture. */
 export interface BaseEdit {
   background: BackgroundChoice | null;
-  retouch: { strength: number } | null;
+  retouch: RetouchRecipe | null;
 }
 
 export type BaseImageStep = 'cutout' | 'retouch' | 'background' | 'composite' | 'upload-missing';
@@ -41,8 +41,8 @@ export class BaseImageError extends Error {
 export interface BaseImageSources {
   /** The person cut out of the photo (the editor worker). */
   cutOut: (photo: ImageBitmap) => Promise<PersonCutout>;
-  /** The photo retouched at a strength (the server's retouch-portrait). */
-  retouch: (strength: number) => Promise<Blob>;
+  /** The photo retouched with a strength and controls (the server's retouch-portrait). */
+  retouch: (retouch: RetouchRecipe) => Promise<Blob>;
   /** A studio backdrop's picture by URL. */
   loadImage: (url: string) => Promise<Blob>;
 }
@@ -107,7 +107,7 @@ export class BaseImageBuilder {
   readonly photo: ImageBitmap;
   readonly #sources: BaseImageSources;
   #cutout: Promise<PersonCutout> | null = null;
-  readonly #retouched = new Map<number, Promise<ImageBitmap>>();
+  readonly #retouched = new Map<string, Promise<ImageBitmap>>();
   readonly #pictures = new Map<string, Promise<ImageBitmap>>();
   readonly #personLayers = new Map<string, Promise<Canvas>>();
   #composites: { key: string; image: Promise<ImageBitmap> }[] = [];
@@ -128,8 +128,8 @@ export class BaseImageBuilder {
   }
 
   /** A retouch made elsewhere (the AI panel's result), so applying it does not ask the server again. */
-  provideRetouched(strength: number, blob: Blob): void {
-    this.#retouched.set(strength, this.#decode(blob, 'retouch'));
+  provideRetouched(retouch: RetouchRecipe, blob: Blob): void {
+    this.#retouched.set(retouchKey(retouch), this.#decode(blob, 'retouch'));
   }
 
   /** A picture the customer chose for the background, kept for this editing session. */
@@ -145,7 +145,7 @@ export class BaseImageBuilder {
   /** The base picture of an edit: the photo itself when nothing changes it. */
   build(edit: BaseEdit): Promise<ImageBitmap> {
     if (!edit.background && !edit.retouch) return Promise.resolve(this.photo);
-    const key = JSON.stringify([edit.retouch?.strength ?? null, edit.background]);
+    const key = JSON.stringify([edit.retouch ? retouchKey(edit.retouch) : null, edit.background]);
     const cached = this.#composites.find((entry) => entry.key === key);
     if (cached) return cached.image;
     const image = this.#compose(edit);
@@ -167,11 +167,11 @@ export class BaseImageBuilder {
   }
 
   async #compose(edit: BaseEdit): Promise<ImageBitmap> {
-    const photo = edit.retouch ? await this.#retouchedPhoto(edit.retouch.strength) : this.photo;
+    const photo = edit.retouch ? await this.#retouchedPhoto(edit.retouch) : this.photo;
     const background = edit.background;
     if (!background) return photo;
     const [cutout, picture] = await Promise.all([this.cutout(), this.#picture(background)]);
-    const person = await this.#personLayer(cutout, photo, edit.retouch?.strength ?? null);
+    const person = await this.#personLayer(cutout, photo, edit.retouch ? retouchKey(edit.retouch) : null);
     try {
       const canvas = newCanvas(photo.width, photo.height);
       const context = context2d(canvas);
@@ -192,17 +192,18 @@ export class BaseImageBuilder {
     }
   }
 
-  #retouchedPhoto(strength: number): Promise<ImageBitmap> {
-    let retouched = this.#retouched.get(strength);
+  #retouchedPhoto(retouch: RetouchRecipe): Promise<ImageBitmap> {
+    const key = retouchKey(retouch);
+    let retouched = this.#retouched.get(key);
     if (!retouched) {
-      retouched = this.#sources.retouch(strength).then(
+      retouched = this.#sources.retouch(retouch).then(
         (blob) => this.#decode(blob, 'retouch'),
         (cause: unknown) => {
           throw new BaseImageError('retouch', { cause });
         },
       );
-      retouched.catch(() => this.#retouched.delete(strength));
-      this.#retouched.set(strength, retouched);
+      retouched.catch(() => this.#retouched.delete(key));
+      this.#retouched.set(key, retouched);
     }
     return retouched;
   }
@@ -221,14 +222,14 @@ export class BaseImageBuilder {
     return picture;
   }
 
-  #personLayer(cutout: PersonCutout, photo: ImageBitmap, strength: number | null): Promise<Canvas> {
-    const key = String(strength);
+  #personLayer(cutout: PersonCutout, photo: ImageBitmap, retouched: string | null): Promise<Canvas> {
+    const key = String(retouched);
     let layer = this.#personLayers.get(key);
     if (!layer) {
       layer = (async () => {
         try {
           if (cutout.width !== photo.width || cutout.height !== photo.height) throw new Error('the cut-out and the photo differ in size');
-          const pixels = personLayerPixels(cutout.rgba, strength === null ? null : pixelsOf(photo));
+          const pixels = personLayerPixels(cutout.rgba, retouched === null ? null : pixelsOf(photo));
           const canvas = newCanvas(photo.width, photo.height);
           context2d(canvas).putImageData(new ImageData(pixels, photo.width, photo.height), 0, 0);
           return canvas;

@@ -1,4 +1,4 @@
-import { EMPTY_RECIPE, type BackgroundChoice, type EditRecipe } from '@studio-gallery/contract';
+import { EMPTY_RECIPE, type BackgroundChoice, type EditRecipe, type RetouchRecipe } from '@studio-gallery/contract';
 
 /** What the editor can change: the recipe an edited version is rendered from. */
 export interface EditState {
@@ -7,8 +7,8 @@ export interface EditState {
   passport: EditRecipe['passport'];
   /** What is behind the person (the background panel); null: the photo's own. */
   background: BackgroundChoice | null;
-  /** The free AI retouch's strength, applied before everything else; null: none. */
-  retouch: { strength: number } | null;
+  /** The free AI retouch (strength and controls), applied before everything else; null: none. */
+  retouch: RetouchRecipe | null;
 }
 
 /**

@@ -194,10 +194,11 @@ vec3 skinTone(vec3 lab, float amount, float gate) {
   float weight = skinWeight(lab) * gate;
   if (weight == 0.0) return lab;
   float angle = -${f(TUNING.skinHueShiftPerUnit)} * amount * weight;
-  float chromaScale = 1.0 + ${f(TUNING.skinChromaPerUnit)} * amount * weight;
+  float chromaScale = max(0.0, 1.0 + ${f(TUNING.skinChromaPerUnit)} * amount * weight);
+  float lightness = lab.x * (1.0 - ${f(TUNING.skinLightnessPerUnit)} * amount * weight);
   float c = cos(angle);
   float s = sin(angle);
-  return vec3(lab.x, (lab.y * c - lab.z * s) * chromaScale, (lab.y * s + lab.z * c) * chromaScale);
+  return vec3(lightness, (lab.y * c - lab.z * s) * chromaScale, (lab.y * s + lab.z * c) * chromaScale);
 }
 
 // saturation
