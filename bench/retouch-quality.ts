@@ -25,7 +25,7 @@
 //   colour shift    ΔE (CIELAB 1976) between the mean skin colour in and out;
 //   untouched       the largest change of any channel in the eyes, lips and brows (their mesh hulls)
 //                   and the share of pixels outside the face-and-neck box that changed at all;
-//   time            the retouch call (retouchFace), median of 3.
+//   (no times: bench/retouch.ts measures the speed.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,7 +36,7 @@ import { detectFace, loadFaceMesh } from '../apps/server/src/media/segmentation/
 import * as current from '../apps/server/src/media/segmentation/retouch';
 import { startWasmBackend } from '../apps/server/src/media/segmentation/selfie-model';
 import { repoRoot } from './lib/server';
-import { benchHeader, median } from './lib/figures';
+import { benchHeader } from './lib/figures';
 
 const { values: args } = parseArgs({ options: { baseline: { type: 'string' }, pictures: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
 
@@ -248,15 +248,8 @@ for (const tone of TONES) {
   const inColour = toLab(...meanColour(blemished, skin));
 
   for (const variant of variants) {
-    let out = Buffer.alloc(0);
-    const times: number[] = [];
-    let report: current.RetouchReport | undefined;
-    for (let run = 0; run < 3; run++) {
-      out = Buffer.from(blemished);
-      const started = performance.now();
-      report = variant.run(out, W, H, face, settings);
-      times.push(performance.now() - started);
-    }
+    const out = Buffer.from(blemished);
+    const report = variant.run(out, W, H, face, settings);
     // The spot's own change (its mean over the disc), so that skin texture painted in does not count against it.
     const removed = spots.map((at) => {
       const before = discMean((p) => luma(blemished, p) - luma(clean, p), at);
@@ -309,7 +302,6 @@ for (const tone of TONES) {
       colourShiftDE: Number(Math.hypot(outColour[0] - inColour[0], outColour[1] - inColour[1], outColour[2] - inColour[2]).toFixed(2)),
       featuresMaxChange: featureChange,
       outsideChangedPct: Number(((100 * outside) / outsideCount).toFixed(2)),
-      ms: Math.round(median(times)),
     });
     if (args.pictures && (tone.name === 'light' || tone.name === 'deep')) {
       // The face and neck, blemished | retouched (per variant).

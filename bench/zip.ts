@@ -7,9 +7,10 @@
 // The JPEGs are generated once with sharp into bench/.data/zip-jpegs/ (git-ignored) and copied into
 // each photo's storage folder, so every photo is its own file as after a real import.
 // Also from disk: with root, the page cache is dropped before each of cat and the archive (3 runs each).
-// Same-run baselines: `cat` (the issue's yardstick), a bare Node HTTP server sending the same 100
+// Same-run baselines: `cat` (issue 3's yardstick), a bare Node HTTP server sending the same 100
 // files' bytes from memory to curl (what any Node server can reach over loopback on this machine) and,
-// where python3 is installed, a zero-copy sendfile server (what any HTTP server can reach here).
+// where python3 is installed, a zero-copy sendfile server sending the same 100 or 400 files, one run
+// right before each archive run (issue 23's yardstick: >= 90 % of it, peak RSS <= 200 MB).
 // The server is started once on the fresh data folder (that first start seeds the studio and renders
 // its pictures with sharp), stopped, and started again: the archives are measured on the restarted
 // server, as a deployed one runs; `--first-start` measures on the first start instead. The server runs

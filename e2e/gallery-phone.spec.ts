@@ -170,11 +170,15 @@ test('phone: no selection bar until a photo is selected, two rows of photos fit,
   await bar.getByRole('button', { name: 'Clear selection' }).click();
   await expect(bar).toHaveCount(0);
 
-  // The phone menu leads to real screens: Help & FAQs shows the version.
-  await page.getByRole('navigation', { name: 'Gallery' }).getByRole('link', { name: 'Help' }).click();
+  // The phone menu is the spec's (Recent, Favorites, Retouched, Shared, Downloads: issue 24 §1); Help &
+  // FAQs (with the version) and the orders are in the drawer.
+  await expect(page.getByRole('navigation', { name: 'Gallery' }).getByRole('link')).toHaveText(['Recent', 'Favorites', 'Retouched', 'Shared', 'Downloads']);
+  await page.getByRole('button', { name: 'Show navigation' }).click();
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Help & FAQs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help & FAQs' })).toBeVisible();
   await expect(page.getByText(`Version ${VERSION}`)).toBeVisible();
-  await page.getByRole('navigation', { name: 'Gallery' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('button', { name: 'Show navigation' }).click();
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'View all orders' }).click();
   await expect(page).toHaveURL(/\/main\/orders$/);
 });
 

@@ -222,7 +222,8 @@ function firstScreenModules() {
         modulesRunUpFront(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront([`${srcDir}${TOOLTIP_MODULE}`]),
         modulesRunUpFront([APP_ENTRY, ...customerRoutes]),
-        modulesRunUpFront([APP_ENTRY, ...customerRoutes], { withLazyImports: true }),
+        // (Not from start-up: through the router it reaches the studio's routes too.)
+        modulesRunUpFront(customerRoutes, { withLazyImports: true }),
         modulesRunUpFront(studioRoutes),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {

@@ -295,6 +295,11 @@ export function decontaminate(observed: number, alpha: number, background: numbe
   return Math.min(255, Math.max(0, Math.round(value)));
 }
 
+/** One bilinear sample of a working-size plane from its four neighbours and weights. */
+function bilinear(plane: Float32Array, i00: number, i01: number, i10: number, i11: number, w00: number, w01: number, w10: number, w11: number): number {
+  return plane[i00]! * w00 + plane[i01]! * w01 + plane[i10]! * w10 + plane[i11]! * w11;
+}
+
 const BACKDROP = 0;
 const SUBJECT_CORE = 1;
 const BAND = 2;
@@ -376,23 +381,26 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
       const w01 = wx * (1 - wy);
       const w10 = (1 - wx) * wy;
       const w11 = wx * wy;
-      const sample = (plane: Float32Array) => plane[i00]! * w00 + plane[i01]! * w01 + plane[i10]! * w10 + plane[i11]! * w11;
       observed[0] = data[p]!;
       observed[1] = data[p + 1]!;
       observed[2] = data[p + 2]!;
-      const guided = smoothstep(REFINE.feather[0], REFINE.feather[1], sample(a) * luma(observed[0], observed[1], observed[2]) + sample(b));
+      const guided = smoothstep(
+        REFINE.feather[0],
+        REFINE.feather[1],
+        bilinear(a, i00, i01, i10, i11, w00, w01, w10, w11) * luma(observed[0], observed[1], observed[2]) + bilinear(b, i00, i01, i10, i11, w00, w01, w10, w11),
+      );
       let along = 0;
       let contrast2 = 0;
-      for (const c of CHANNELS) {
-        back[c] = sample(background.mean[c]);
-        fore[c] = sample(person[c]);
+      for (let c = 0; c < 3; c++) {
+        back[c] = bilinear(background.mean[c as 0 | 1 | 2], i00, i01, i10, i11, w00, w01, w10, w11);
+        fore[c] = bilinear(person[c as 0 | 1 | 2], i00, i01, i10, i11, w00, w01, w10, w11);
         const d = fore[c]! - back[c]!;
         along += (observed[c]! - back[c]!) * d;
         contrast2 += d * d;
       }
       let alpha = guided;
       if (contrast2 > 0) {
-        const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sample(background.spread))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
+        const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], bilinear(background.spread, i00, i01, i10, i11, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
         if (trust > 0) {
           const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
           alpha = trust * fromColour + (1 - trust) * guided;
@@ -401,7 +409,7 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
       const al = Math.round(alpha * 255);
       rgba[o + 3] = al;
       if (al === 0 || al === 255) continue;
-      for (const c of CHANNELS) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
+      for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
     }
   }
   return { rgba, width, height };

@@ -1,9 +1,9 @@
-import { loadSharp } from '../media/sharp';
 import type { Clock } from '../clock';
 import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { GalleryRepository } from '../modules/gallery/gallery.repository';
 import type { ImportSource, PhotoImportService } from '../modules/gallery/photo-import.service';
 import { DEMO_CUSTOMER } from './demo-customer';
+import { demoPortrait } from './demo-portraits';
 
 /** The customer whose session the demo opens by code (no password: nobody signs in as them). */
 export const DEMO_VISITOR_OWNER = { email: 'guest-shoot@studio-gallery.test', firstName: 'Guest', lastName: 'Shoot' } as const;
@@ -22,63 +22,23 @@ interface DemoSession {
   retouchedEvery: number;
   favouriteEvery: number;
   skippedEvery: number;
+  /** Shot in the studio (painted backdrops) or outdoors (the portrait's own setting, or out of focus). */
+  outdoor: boolean;
 }
 
 const DEMO_SESSIONS: DemoSession[] = [
-  { name: 'Studio portraits', date: '2026-10-14', count: 24, retouchedEvery: 5, favouriteEvery: 6, skippedEvery: 11 },
-  { name: 'Outdoor session', date: '2026-11-03', count: 12, retouchedEvery: 4, favouriteEvery: 5, skippedEvery: 7 },
+  { name: 'Studio portraits', date: '2026-10-14', count: 24, retouchedEvery: 5, favouriteEvery: 6, skippedEvery: 11, outdoor: false },
+  { name: 'Outdoor session', date: '2026-11-03', count: 12, retouchedEvery: 4, favouriteEvery: 5, skippedEvery: 7, outdoor: true },
 ];
-const VISITOR_SESSION: DemoSession = { name: DEMO_VISITOR_SESSION_NAME, date: '2026-11-18', count: 6, retouchedEvery: 3, favouriteEvery: 0, skippedEvery: 0 };
+const VISITOR_SESSION: DemoSession = { name: DEMO_VISITOR_SESSION_NAME, date: '2026-11-18', count: 6, retouchedEvery: 3, favouriteEvery: 0, skippedEvery: 0, outdoor: false };
 
-/** Backdrop colour pairs and wardrobe colours the generated portraits pick from. */
-const BACKDROPS: [string, string][] = [
-  ['#E9ECEF', '#ADB5BD'], ['#D0EBFF', '#4DABF7'], ['#FFF3BF', '#FAB005'], ['#E6FCF5', '#38D9A9'],
-  ['#F3D9FA', '#BE4BDB'], ['#FFE8CC', '#FD7E14'], ['#DBE4FF', '#5C7CFA'], ['#343A40', '#868E96'],
-];
-const SKIN = ['#F1C27D', '#E0AC69', '#C68642', '#8D5524', '#FFDBAC', '#D1A17A'];
-const WARDROBE = ['#1C7ED6', '#343A40', '#C92A2A', '#2B8A3E', '#5F3DC4', '#E8590C', '#495057', '#0B7285'];
-const HAIR = ['#2B1D0E', '#5A3825', '#A0522D', '#D4A373', '#111111', '#7F5539'];
-
-/** Drawing coordinates; the picture is rendered at 800x1200 (2:3) to keep the seed quick. */
-const WIDTH = 1000;
-const HEIGHT = 1500;
-const RENDER_SCALE = 0.8;
-
-/** A head-and-shoulders silhouette on a studio backdrop; `retouched` is warmer and softer-lit. */
-export async function demoPortrait(seed: number, retouched = false): Promise<Buffer> {
-  const [from, to] = BACKDROPS[seed % BACKDROPS.length] as [string, string];
-  const skin = SKIN[(seed * 7) % SKIN.length] as string;
-  const cloth = WARDROBE[(seed * 5) % WARDROBE.length] as string;
-  const hair = HAIR[(seed * 3) % HAIR.length] as string;
-  const tilt = ((seed * 37) % 11) - 5;
-  const headX = WIDTH / 2 + (((seed * 53) % 9) - 4) * 12;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH * RENDER_SCALE}" height="${HEIGHT * RENDER_SCALE}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
-  <defs>
-    <radialGradient id="bg" cx="0.5" cy="0.35" r="0.85"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient>
-    <radialGradient id="light" cx="0.35" cy="0.3" r="0.7"><stop offset="0" stop-color="#FFFFFF" stop-opacity="${retouched ? 0.35 : 0.18}"/><stop offset="1" stop-color="#FFFFFF" stop-opacity="0"/></radialGradient>
-  </defs>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>
-  <g transform="rotate(${tilt} ${headX} 700)">
-    <path d="M ${headX - 380} ${HEIGHT} C ${headX - 360} 1080, ${headX - 200} 1000, ${headX} 990 C ${headX + 200} 1000, ${headX + 360} 1080, ${headX + 380} ${HEIGHT} Z" fill="${cloth}"/>
-    <rect x="${headX - 70}" y="820" width="140" height="200" rx="60" fill="${skin}"/>
-    <ellipse cx="${headX}" cy="600" rx="215" ry="255" fill="${hair}"/>
-    <ellipse cx="${headX}" cy="670" rx="178" ry="222" fill="${skin}"/>
-    <path d="M ${headX - 190} 600 C ${headX - 150} 430, ${headX + 60} 420, ${headX + 195} 560 C ${headX + 120} 470, ${headX - 60} 480, ${headX - 190} 600 Z" fill="${hair}"/>
-  </g>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#light)"/>
-</svg>`;
-  const sharp = await loadSharp();
-  let image = sharp(Buffer.from(svg));
-  if (retouched) image = image.modulate({ brightness: 1.08, saturation: 1.18 }).linear(1.04, 2);
-  return image.jpeg({ quality: 88 }).toBuffer();
-}
-
-function sources(first: number, count: number, retouched: boolean, every: number): ImportSource[] {
+/** The session's photos (with `retouched`, the studio's retouched versions of every `retouchedEvery`-th), named as a camera names them. */
+function sources(first: number, demo: DemoSession, retouched: boolean): ImportSource[] {
   const list: ImportSource[] = [];
-  for (let i = 0; i < count; i++) {
-    if (retouched && (every === 0 || i % every !== 0)) continue;
+  for (let i = 0; i < demo.count; i++) {
+    if (retouched && (demo.retouchedEvery === 0 || i % demo.retouchedEvery !== 0)) continue;
     const seed = first + i;
-    list.push({ fileName: `DSC_${String(1000 + seed)}.jpg`, read: () => demoPortrait(seed, retouched) });
+    list.push({ fileName: `DSC_${String(1000 + seed)}.jpg`, read: () => demoPortrait(seed, demo.outdoor, retouched) });
   }
   return list;
 }
@@ -125,9 +85,7 @@ async function importDemoSession(
   code?: string,
 ) {
   const { session } = await importer.openSession(userId, demo.name, demo.date, code);
-  const { outcomes } = await importer.importPhotos(session, sources(first, demo.count, false, 0), {
-    retouched: sources(first, demo.count, true, demo.retouchedEvery),
-  });
+  const { outcomes } = await importer.importPhotos(session, sources(first, demo, false), { retouched: sources(first, demo, true) });
   for (const [index, outcome] of outcomes.entries()) {
     if (outcome.photoId === undefined) continue;
     const favourite = demo.favouriteEvery > 0 && index % demo.favouriteEvery === 1;

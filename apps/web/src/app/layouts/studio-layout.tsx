@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Center, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Center, Divider, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconActivity,
@@ -88,8 +88,7 @@ export function StudioLayout() {
   const session = useSession();
   const account = useQuery({ ...accountQueryOptions(session?.userId ?? ''), enabled: session !== null });
   if (!session) return <Navigate to={paths.login} replace />;
-  // The frame and the screen show at once (issue 23 §5): the role only adds the admins' links, and the
-  // server refuses the studio's data to anyone else; a customer is sent to the gallery once it is known.
+  // The frame shows at once (issue 23 §5); the screen, which asks for studio data, once the role is known.
   if (account.isPending) return <StudioShell account={null} />;
   if (account.isError) {
     return (
@@ -179,9 +178,7 @@ function StudioShell({ account }: { account: Account | null }) {
       </AppShell.Navbar>
 
       <AppShell.Main id="studio-content" tabIndex={-1} className={classes.main}>
-        <div className={classes.content}>
-          <Outlet />
-        </div>
+        <div className={classes.content}>{account ? <Outlet /> : <Skeleton h={36} w={220} radius="md" aria-label="Loading the studio" />}</div>
       </AppShell.Main>
     </AppShell>
   );
