@@ -309,8 +309,8 @@ export default defineConfig(({ command }) => ({
             { name: 'ui-login', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inLogin(id), priority: 18.7 },
             { name: 'ui-tooltip', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inTooltip(id), priority: 18.6 },
             { name: 'ui-later', test: (id: string) => NODE_MODULES.test(id) && firstScreen.inGalleryLater(id), priority: 18.5 },
-            // The libraries only the studio runs (its chart, uploads, tables): one chunk for its pages
-            // (not dozens of small shared ones), which nothing a customer loads imports. Not their
+            // The other libraries only the studio runs (uploads, tables…): one chunk for its pages (not
+            // dozens of small shared ones), which nothing a customer loads imports. Not their
             // dependencies: one a customer's page shares would bring this chunk with it.
             { name: 'studio-libs', test: (id: string) => NODE_MODULES.test(id) && firstScreen.studioOnly(id), priority: 18.3, includeDependenciesRecursively: false },
             // Every other library is left to Rolldown, which puts each module in a chunk shared by

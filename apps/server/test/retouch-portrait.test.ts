@@ -122,13 +122,14 @@ describe('POST /ex/images/retouch-portrait', () => {
     for (const [label, box] of [['left eye', EYES[0]!], ['right eye', EYES[1]!], ['lips', LIPS]] as const) {
       expect(maxDifference(raw, input, box), label).toBeLessThanOrEqual(12);
     }
-    // The cheek changed, and is smoother: the mean 5x5 variance of the luma ~15 % lower at the default
-    // strength (54.5 -> 45.5 before the JPEG round trip; the texture band is kept, so not much more),
-    // ~30 % at strength 1.
+    // The cheek changed, and is visibly smoother (issue 22: the issue-13 default took the mean 5x5
+    // variance of the luma only 54.5 -> 45.5): now 54.5 -> 15.4 at the default, 24.7 at Light (0.3) and
+    // 13.2 at strength 1, before the JPEG round trip (the face is 92 px wide here, so the texture band,
+    // which is kept, is a pixel wide).
     expect(maxDifference(raw, input, CHEEK)).toBeGreaterThan(3);
     const before = localVariance(input, CHEEK);
     const after = localVariance(raw, CHEEK);
-    expect(after).toBeLessThan(before * 0.92);
+    expect(after).toBeLessThan(before * 0.5);
 
     // Strength 1 smooths more than the default; strength 0 changes nothing but the JPEG round trip.
     const strong = await decodeAnswer((await retouch(astronaut, { token: alice.token, strength: 1 })).body);

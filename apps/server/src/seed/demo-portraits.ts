@@ -117,7 +117,7 @@ export function shotFor(seed: number, outdoor: boolean): Shot {
   };
 }
 
-/** A studio portrait of the demo session; `retouched` is the studio's retouched version (brighter, softer skin, richer colour). */
+/** A studio portrait of the demo session; `retouched` is the studio's retouched version (brighter, warmer, richer colour). */
 export async function demoPortrait(seed: number, outdoor: boolean, retouched = false): Promise<Buffer> {
   const { sharp, photo, person } = await loadSources();
   const shot = shotFor(seed, outdoor);
@@ -165,10 +165,9 @@ export async function demoPortrait(seed: number, outdoor: boolean, retouched = f
   const composed = await sharp(background.data, { raw: background.raw }).composite(layers).removeAlpha().raw().toBuffer();
 
   const warm = shot.warmth + (retouched ? 0.02 : 0);
-  let image = sharp(composed, { raw: { width, height, channels: 3 } })
+  const image = sharp(composed, { raw: { width, height, channels: 3 } })
     .linear([1 + warm, 1, 1 - warm], [0, 0, 0])
     .modulate({ brightness: shot.brightness * (retouched ? 1.06 : 1), saturation: retouched ? 1.12 : 1 });
-  if (retouched) image = sharp(await image.raw().toBuffer(), { raw: { width, height, channels: 3 } }).median(3);
   return image.jpeg({ quality: 88 }).toBuffer();
 }
 
