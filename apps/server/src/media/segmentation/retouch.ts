@@ -340,10 +340,13 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
   ];
   const excluded = new Float32Array(n);
   for (const polygon of excludedHulls) fillPolygon(excluded, w, h, polygon, 1);
-  for (let i = 0; i < n; i++) if (excluded[i] === 1) shape[i] = 0;
-
+  // The feather must reach 0 at the hulls' edge (a step there shows as a line across the smoothed
+  // skin): the shape stops one feather short of them, and the feather's two blurs reach that far.
   const feather = Math.max(1, Math.round(faceWidth * RETOUCH.featherFraction));
-  const feathered = boxBlur(boxBlur(shape, w, h, feather), w, h, feather);
+  const nearHull = boxBlur(excluded, w, h, feather);
+  for (let i = 0; i < n; i++) if (nearHull[i]! > 0) shape[i] = 0;
+  const featherHalf = Math.max(1, Math.round(feather / 2));
+  const feathered = boxBlur(boxBlur(shape, w, h, featherHalf), w, h, featherHalf);
   const ovalSoft = boxBlur(ovalShape, w, h, feather);
 
   // The cheeks' own colour: the gate's reference and the under-eye lift's target.
