@@ -343,9 +343,6 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
   // The feather must reach 0 at the hulls' edge (a step there shows as a line across the smoothed
   // skin): the shape stops one feather short of them, and the feather's two blurs reach that far.
   const feather = Math.max(1, Math.round(faceWidth * RETOUCH.featherFraction));
-  // The blemish search keeps the full shape (it stays clear of the features by its own margin below).
-  const searchShape = shape.map((v, i) => (excluded[i] === 1 ? 0 : v));
-  const searchFeathered = boxBlur(searchShape, w, h, feather);
   const nearHull = boxBlur(excluded, w, h, feather);
   for (let i = 0; i < n; i++) if (nearHull[i]! > 0) shape[i] = 0;
   const featherHalf = Math.max(1, Math.round(feather / 2));
@@ -403,7 +400,7 @@ export function skinMask(rgb: Uint8Array, imageWidth: number, face: FacePoints, 
   const around = boxBlur(gate, w, h, Math.max(2, Math.round(faceWidth * 0.04)));
   const nearFeature = boxBlur(excluded, w, h, Math.max(2, Math.round(faceWidth * 0.04)));
   const spotArea = new Float32Array(n);
-  for (let i = 0; i < n; i++) spotArea[i] = nearFeature[i]! > 0 ? 0 : searchFeathered[i]! * Math.max(softGate[i]!, smoothstep(0.55, 0.8, around[i]!));
+  for (let i = 0; i < n; i++) spotArea[i] = nearFeature[i]! > 0 ? 0 : feathered[i]! * Math.max(softGate[i]!, smoothstep(0.55, 0.8, around[i]!));
 
   // Under each eye (the eye's hull moved down) and beside its outer corner (moved outwards).
   const band = new Float32Array(n);
