@@ -111,6 +111,8 @@ export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginH
         />
       </div>
 
+      {/* Only while there is a choice to make: disabled switches read as off, and on a phone they pushed Apply below the fold. */}
+      {state === 'idle' || state === 'failed' ? (
       <div role="group" aria-labelledby={controlsLabelId}>
         <Text size="sm" fw={500} mb={6} id={controlsLabelId}>
           What to retouch
@@ -123,7 +125,7 @@ export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginH
               label={control.label}
               description={control.description}
               checked={controls[control.key]}
-              disabled={settingsLocked || (control.key === 'keepMoles' && !controls.removeBlemishes)}
+              disabled={blocked || (control.key === 'keepMoles' && !controls.removeBlemishes)}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
                 setControls((current) => ({ ...current, [control.key]: checked }));
@@ -132,6 +134,7 @@ export function AiRetouchPanel({ retouch, source, disabledReason, canUse, loginH
           ))}
         </Stack>
       </div>
+      ) : null}
 
       {state === 'idle' ? (
         <Button leftSection={<IconWand size={18} aria-hidden />} disabled={blocked || source === null} onClick={start}>
