@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { AddEmployeeForm } from './employees-panel';
 import { EmployeesImport } from './employees-import';
@@ -13,6 +13,20 @@ const row = (line: number, email: string, errors: string[] = [], status: 'new' |
 });
 
 describe('EmployeesImport', () => {
+  // Issue 24 §9: the drop zone's accept list held '.csv' among MIME types, logged 8 times as "not a valid MIME type".
+  it('renders its drop zone without MIME type warnings', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({});
+    renderWithProviders(<EmployeesImport companyId={7} />);
+    expect(await screen.findByText('Drop a CSV file here, or click to choose one')).toBeInTheDocument();
+    const logged = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(' '));
+    warn.mockRestore();
+    error.mockRestore();
+    expect(logged.filter((line) => /not a valid MIME type/.test(line))).toEqual([]);
+    expect(fileInput().accept.split(',')).toEqual(expect.arrayContaining(['text/csv', '.csv']));
+  });
+
   it('refuses a file with wrong columns in the browser, naming them, without asking the server', async () => {
     const calls = stubFetch({});
     const user = userEvent.setup();

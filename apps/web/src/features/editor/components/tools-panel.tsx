@@ -45,7 +45,8 @@ export function ToolsPanel({ values, disabled, onPreview, onCommit }: ToolsPanel
                 step={slider.step}
                 value={values[slider.name]}
                 disabled={disabled}
-                label={formatEditValue}
+                // The value is shown beside the name; a tooltip over the thumb would cover it and the photo.
+                label={null}
                 marks={slider.min < 0 ? [{ value: 0 }] : undefined}
                 // A two-sided slider shows where it sits, not a bar growing from its far left.
                 styles={slider.min < 0 ? { bar: { display: 'none' } } : undefined}

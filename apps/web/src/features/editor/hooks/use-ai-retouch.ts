@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { editorMessages, type RetouchRecipe } from '@studio-gallery/contract';
+import { isApiError } from '../../../lib/api-client';
 import { retouchPortrait } from '../api/retouch-portrait';
 
 /**
@@ -78,10 +79,12 @@ export function useAiRetouch(): AiRetouch {
         controllerRef.current = null;
         setSnapshot({ state: 'done', progress: 100, result: { blob, url: URL.createObjectURL(blob), message, recipe }, error: null });
       },
-      () => {
+      (error: unknown) => {
         if (controllerRef.current !== controller) return;
         controllerRef.current = null;
-        setSnapshot({ state: 'failed', progress: 0, result: null, error: editorMessages.processFailed });
+        // A photo over the AI tools' pixel bound is refused with its own message: retrying cannot help.
+        const tooLarge = isApiError(error) && error.message === editorMessages.aiImageTooLarge;
+        setSnapshot({ state: 'failed', progress: 0, result: null, error: tooLarge ? editorMessages.aiImageTooLarge : editorMessages.processFailed });
       },
     );
   }, []);
