@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { seededRandom } from '@studio-gallery/contract';
 import type { Mask, RgbImage } from '@studio-gallery/contract/cutout';
 import { cutOutOnServer } from '../apps/server/src/media/segmentation/person-cutout';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, loadSelfieModel, personMask, type SegmentationAssets } from '../apps/server/src/media/segmentation/selfie-model';
@@ -60,18 +61,6 @@ async function baselineRefine(ref: string): Promise<Refine> {
   return ((await import(file)) as { refineCutout: Refine }).refineCutout;
 }
 
-/** A deterministic random stream (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function modelMaskOf(rgb: Uint8Array, width: number, height: number): Promise<Mask> {
   const small = await sharp(rgb, { raw: { width, height, channels: 3 } })
     .resize(MODEL_INPUT_LONG_EDGE, MODEL_INPUT_LONG_EDGE, { fit: 'inside', withoutEnlargement: true })
@@ -104,7 +93,7 @@ async function makeSubject(refine: Refine): Promise<void> {
   const hair = new Uint8Array(big * big);
   const rootColour = new Map<number, [number, number, number]>();
   const strandOf = new Int32Array(size * size).fill(-1);
-  const rand = random(22);
+  const rand = seededRandom(22);
   const edge: [number, number][] = [];
   // Outline points on the upper part of the head (y < 230 of 1024: hair, not face or suit).
   for (let y = 1; y < 230; y++) for (let x = 1; x < size - 1; x++) if (eroded[y * size + x] === 1 && (eroded[(y - 1) * size + x] === 0 || eroded[y * size + x - 1] === 0 || eroded[y * size + x + 1] === 0)) edge.push([x, y]);
@@ -221,7 +210,7 @@ const SUBJECT_AT = { x: 88, y: HEIGHT - 1024 };
 async function backdropOf(kind: string): Promise<Uint8Array> {
   const n = WIDTH * HEIGHT;
   const out = new Uint8Array(n * 3);
-  const rand = random(kind.length * 7919);
+  const rand = seededRandom(kind.length * 7919);
   const noise = () => (rand() + rand() + rand() - 1.5) * 3;
   const flat = (colour: readonly number[]) => {
     for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.min(255, Math.max(0, Math.round(colour[c]! + noise())));

@@ -8,64 +8,19 @@
 //    password → signs in → the gallery.
 // Each test has its own customer; the two projects book at different demo locations so their slots
 // never collide. The server's clock is real: days are chosen from today.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { appointmentMessages, messages, surveyMessages } from '@studio-gallery/contract';
 import { findAttachment, findLink, readMail, snap, uniqueEmail, type Mail } from './support';
+import { DEMO_LOCATIONS, STUDIO_ZONE, addDays, chicagoDay, pathOf, pickFreeDay, slotButtons } from './support/booking';
 import { runStudio } from './support/shoot';
 
-const ZONE = 'America/Chicago';
-const LOCATIONS = ['Downtown studio', 'Northside studio'] as const;
-
-/** YYYY-MM-DD of `date` on the studio's calendar. */
-function chicagoDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
+const ZONE = STUDIO_ZONE;
+const LOCATIONS = DEMO_LOCATIONS;
 
 /** "9:20 AM" of `date` on the studio's wall clock (the slot buttons' label). */
 function chicagoTime(date: Date): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(date);
-}
-
-/** The DatePicker's label of a day: "30 November 2026". */
-function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
-  return `${d} ${month} ${y}`;
-}
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-/**
- * Clicks the first enabled day from `from` on (turning to the next month when needed) and answers it.
- * Days of "Headshot" must be over 24 hours ahead for the mail to carry the manage link (its cutoff).
- */
-async function pickFreeDay(page: Page, from: string): Promise<string> {
-  const picker = page.getByRole('heading', { name: 'Choose a date' }).locator('..');
-  for (let i = 0; i < 45; i++) {
-    const day = addDays(from, i);
-    let button = picker.getByRole('button', { name: dayLabel(day), exact: true });
-    if ((await button.count()) === 0) {
-      await picker.getByRole('button', { name: 'Next month' }).click();
-      button = picker.getByRole('button', { name: dayLabel(day), exact: true });
-    }
-    await expect(button).toHaveCount(1);
-    // The month's free days come in one call; wait for it before reading the greyed-out ones.
-    await expect(page.getByText('Checking free days…')).toHaveCount(0);
-    if ((await button.getAttribute('data-disabled')) === null) {
-      await button.click();
-      return day;
-    }
-  }
-  throw new Error(`no free day in the 45 days from ${from}`);
-}
-
-/** The slot buttons of the chosen day (grouped Morning / Afternoon / Evening). */
-function slotButtons(page: Page) {
-  return page.getByRole('group', { name: /^(Morning|Afternoon|Evening)$/ }).getByRole('button');
 }
 
 interface ParsedInvite {
@@ -83,11 +38,6 @@ function calendarOf(mail: Mail): ParsedInvite {
   expect(events, 'one VEVENT in the .ics').toHaveLength(1);
   const calendar = Object.values(data).find((c) => c.type === 'VCALENDAR') as { method?: string } | undefined;
   return { event: events[0]!, method: String(calendar?.method ?? ''), raw };
-}
-
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return url.pathname + url.search;
 }
 
 test('a customer books from an invite, gets the .ics, reschedules and cancels from the mail', async ({ page }, testInfo) => {

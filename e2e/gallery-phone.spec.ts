@@ -8,9 +8,9 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { commerceMessages, editorMessages, galleryMessages, messages } from '@studio-gallery/contract';
-import { baseURL, expectNoSeriousA11yViolations, readMail, snap, uniqueEmail } from './support';
+import { baseURL, expectNoSeriousA11yViolations, snap, uniqueEmail } from './support';
 import { e2eDir } from './support/env';
-import { importShoot } from './support/shoot';
+import { activateWithPassword, importShoot, signInToGallery } from './support/shoot';
 
 const PHOTOS = ['Sam-01', 'Sam-02', 'Sam-03', 'Sam-04', 'Sam-05', 'Sam-06', 'Sam-07'];
 const RETOUCHED = ['Sam-01'];
@@ -98,13 +98,8 @@ async function apiToken(request: APIRequestContext): Promise<{ token: string; us
 }
 
 /** Signs in through the login screen (a fresh session per test) and waits for the photos. */
-async function openGallery(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
-  await expect(page.getByTestId('photo-card').first().getByRole('img')).toBeVisible();
+function openGallery(page: Page): Promise<void> {
+  return signInToGallery(page, email, PASSWORD);
 }
 
 test.beforeAll(async ({ playwright }) => {
@@ -112,16 +107,8 @@ test.beforeAll(async ({ playwright }) => {
   // a password, so that each test can sign in afresh (one of them logs out).
   email = uniqueEmail('phone');
   await importShoot(email, PHOTOS, RETOUCHED, { sessionName: 'Phone Shoot' });
-  const invitation = await readMail(email, /photo|gallery|invit/i);
-  const activation = invitation.links.find((l) => l.includes('/active-account/'))!;
-  const code = decodeURIComponent(new URL(activation).pathname.split('/').pop()!);
   const request = await playwright.request.newContext({ baseURL: baseURL() });
-  const activated = await request.post('/api/active-galley-user', { data: { activationCode: code } });
-  expect(activated.status()).toBe(200);
-  const { setPasswordKey } = (await activated.json()) as { setPasswordKey?: string };
-  expect(setPasswordKey, 'a fresh account has no password yet').toBeTruthy();
-  const set = await request.post('/api/account/reset-password/finish', { data: { key: setPasswordKey, newPassword: PASSWORD } });
-  expect(set.status()).toBe(200);
+  await activateWithPassword(request, email, PASSWORD);
   await request.dispose();
 });
 

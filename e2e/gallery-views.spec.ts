@@ -6,9 +6,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { messages } from '@studio-gallery/contract';
-import { baseURL, readMail, snap, uniqueEmail } from './support';
+import { baseURL, snap, uniqueEmail } from './support';
 import { addToCart, payForCartInTestMode } from './support/checkout';
-import { importShoot } from './support/shoot';
+import { activateWithPassword, importShoot, signInToGallery } from './support/shoot';
 import { STUDIO_ADMIN } from './support/studio';
 
 const PASSWORD = 'Views-Pass-2026';
@@ -26,15 +26,8 @@ test.beforeAll(async ({ playwright }) => {
   email = uniqueEmail('views');
   code = await importShoot(email, PHOTOS, [], { sessionName: 'Views Shoot' });
   await importShoot(email, ['Big-01'], [], { sessionName: 'Big Shoot', size: { width: 2000, height: 3000 } });
-  const invitation = await readMail(email, /photo|gallery|invit/i);
-  const activation = invitation.links.find((l) => l.includes('/active-account/'))!;
-  const key = decodeURIComponent(new URL(activation).pathname.split('/').pop()!);
   const request = await playwright.request.newContext({ baseURL: baseURL() });
-  const activated = await request.post('/api/active-galley-user', { data: { activationCode: key } });
-  expect(activated.status()).toBe(200);
-  const { setPasswordKey } = (await activated.json()) as { setPasswordKey?: string };
-  const set = await request.post('/api/account/reset-password/finish', { data: { key: setPasswordKey, newPassword: PASSWORD } });
-  expect(set.status()).toBe(200);
+  await activateWithPassword(request, email, PASSWORD);
   // The studio allows Full resolution (so that only a photo's own size can take it away).
   const admin = await request.post('/api/authenticate', { data: { username: STUDIO_ADMIN.email, password: STUDIO_ADMIN.password } });
   const headers = { authorization: `Bearer ${((await admin.json()) as { id_token: string }).id_token}` };
@@ -44,13 +37,8 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
-  await expect(page.getByTestId('photo-card').first().getByRole('img')).toBeVisible();
+function signIn(page: Page): Promise<void> {
+  return signInToGallery(page, email, PASSWORD);
 }
 
 async function photoIds(request: APIRequestContext, token: string): Promise<Record<string, number>> {

@@ -9,62 +9,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appointmentMessages } from '@studio-gallery/contract';
 import { findLink, readMail, snap, uniqueEmail } from './support';
+import { DEMO_LOCATIONS, addDays, chicagoDay, datePicker, dayLabel, pathOf, pickFreeDay, slotButtons } from './support/booking';
 import { runStudio } from './support/shoot';
 import { signInToStudio } from './support/studio';
 
-const ZONE = 'America/Chicago';
-const LOCATIONS = ['Downtown studio', 'Northside studio'] as const;
+const LOCATIONS = DEMO_LOCATIONS;
 
-function chicagoDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
-
-/** The DatePicker's label of a day: "30 November 2026". */
-function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
-  return `${d} ${month} ${y}`;
-}
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
-
-function datePicker(page: Page) {
-  return page.getByRole('heading', { name: 'Choose a date' }).locator('..');
-}
-
-/** Clicks the first enabled day from `from` on, turning months forward as needed; answers it. */
-async function pickFreeDay(page: Page, from: string): Promise<string> {
-  const picker = datePicker(page);
-  for (let i = 0; i < 60; i++) {
-    const day = addDays(from, i);
-    let button = picker.getByRole('button', { name: dayLabel(day), exact: true });
-    for (let turns = 0; turns < 3 && (await button.count()) === 0; turns++) {
-      await picker.getByRole('button', { name: 'Next month' }).click();
-      button = picker.getByRole('button', { name: dayLabel(day), exact: true });
-    }
-    await expect(button).toHaveCount(1);
-    await expect(page.getByText('Checking free days…')).toHaveCount(0);
-    if ((await button.getAttribute('data-disabled')) === null) {
-      await button.click();
-      return day;
-    }
-  }
-  throw new Error(`no free day in the 60 days from ${from}`);
-}
-
-function slotButtons(page: Page) {
-  return page.getByRole('group', { name: /^(Morning|Afternoon|Evening)$/ }).getByRole('button');
-}
-
-/** Invites a new customer for a Headshot; answers their address and the invite link's path. */
 async function invite(prefix: string): Promise<{ email: string; invitePath: string }> {
   const email = uniqueEmail(prefix);
   const invited = runStudio(['invite', '--email', email, '--type', 'Headshot', '--name', 'Rita Rebook']);

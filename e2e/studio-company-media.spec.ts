@@ -20,6 +20,17 @@ function openStudioScreen(studio: Page, name: string) {
   return studio.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name, exact: true }).click();
 }
 
+/** Signs in as the studio admin, creates a company with one host name and opens it. */
+async function createCompanyWithHost(studio: Page, company: string, host: string): Promise<void> {
+  await signInToStudio(studio);
+  await openStudioScreen(studio, 'Companies');
+  const form = studio.getByRole('form', { name: 'New company' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(company);
+  await form.getByRole('textbox', { name: 'Host name (optional)' }).fill(host);
+  await form.getByRole('button', { name: 'Create company' }).click();
+  await expect(studio.getByRole('heading', { level: 1, name: company })).toBeVisible();
+}
+
 test('an admin gives a company its own backdrop and login picture, and its host shows the picture', async ({ page: studio, browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the studio at desktop size; the company login also runs at phone size inside this test');
   test.setTimeout(180_000);
@@ -29,13 +40,7 @@ test('an admin gives a company its own backdrop and login picture, and its host 
   const slideTitle = `Acme team day ${stamp}`;
 
   await test.step('the admin creates and opens a company', async () => {
-    await signInToStudio(studio);
-    await openStudioScreen(studio, 'Companies');
-    const form = studio.getByRole('form', { name: 'New company' });
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(company);
-    await form.getByRole('textbox', { name: 'Host name (optional)' }).fill(host);
-    await form.getByRole('button', { name: 'Create company' }).click();
-    await expect(studio.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    await createCompanyWithHost(studio, company, host);
     await expect(studio.getByText('No backdrops of its own yet.')).toBeVisible();
   });
 
@@ -120,13 +125,7 @@ test("a company's banner shows on its host's login screen", async ({ page: studi
   const host = `banner-${stamp}.localhost`;
 
   await test.step('the admin creates a company and uploads its banner', async () => {
-    await signInToStudio(studio);
-    await openStudioScreen(studio, 'Companies');
-    const form = studio.getByRole('form', { name: 'New company' });
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(company);
-    await form.getByRole('textbox', { name: 'Host name (optional)' }).fill(host);
-    await form.getByRole('button', { name: 'Create company' }).click();
-    await expect(studio.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    await createCompanyWithHost(studio, company, host);
     const chooser = studio.waitForEvent('filechooser');
     await studio.getByRole('button', { name: 'Upload Banner' }).click();
     await (await chooser).setFiles(await picture('banner.jpg', { width: 2400, height: 1200 }, ['#c2255c', '#f59f00'], 'Banner Co'));

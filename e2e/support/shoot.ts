@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { baseURL, dataDir, e2eDir } from './env';
 import { readMail } from './mail';
@@ -72,4 +72,31 @@ export async function activateFromInvitation(page: Page, email: string, options:
   await page.getByRole('button', { name: 'Activate' }).click();
   await page.getByRole('link', { name: 'Go To Gallery' }).or(page.getByRole('button', { name: 'Go To Gallery' })).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
+}
+
+/**
+ * Activates an imported customer over the API (the invitation mail's code) and sets `password`, so
+ * that each test can then sign in afresh through the login screen.
+ */
+export async function activateWithPassword(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const invitation = await readMail(email, /photo|gallery|invit/i);
+  const activation = invitation.links.find((l) => l.includes('/active-account/'));
+  expect(activation, 'activation link in the invitation').toBeTruthy();
+  const code = decodeURIComponent(new URL(activation!).pathname.split('/').pop()!);
+  const activated = await request.post('/api/active-galley-user', { data: { activationCode: code } });
+  expect(activated.status()).toBe(200);
+  const { setPasswordKey } = (await activated.json()) as { setPasswordKey?: string };
+  expect(setPasswordKey, 'a fresh account has no password yet').toBeTruthy();
+  const set = await request.post('/api/account/reset-password/finish', { data: { key: setPasswordKey, newPassword: password } });
+  expect(set.status()).toBe(200);
+}
+
+/** Signs in through the login screen (a fresh session) and waits for the gallery's first photo. */
+export async function signInToGallery(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Photoshoot' })).toBeVisible();
+  await expect(page.getByTestId('photo-card').first().getByRole('img')).toBeVisible();
 }

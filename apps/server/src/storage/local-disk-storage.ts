@@ -33,34 +33,31 @@ export class LocalDiskStorage implements Storage {
   }
 
   async getStream(key: string, options: ReadOptions = {}): Promise<StoredObject | null> {
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(this.pathOf(key), 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-    try {
-      const stats = await handle.stat();
-      if (stats.isFile()) {
-        // `end` at the stat'ed size: the last read asks for exactly the bytes left instead of a full
-        // chunk that Node then copies into a smaller buffer. Files are replaced by rename, never
-        // rewritten in place, so the open handle's size cannot change.
-        const stream = handle.createReadStream({
-          ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
-          ...(stats.size > 0 ? { end: stats.size - 1 } : {}),
-        });
-        return { stream, size: stats.size };
-      }
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    await handle.close();
-    return null;
+    const file = await this.openRegularFile(key);
+    if (!file) return null;
+    // `end` at the stat'ed size: the last read asks for exactly the bytes left instead of a full chunk
+    // that Node then copies into a smaller buffer. Files are replaced by rename, never rewritten in
+    // place, so the open handle's size cannot change.
+    const stream = file.handle.createReadStream({
+      ...(options.highWaterMark === undefined ? {} : { highWaterMark: options.highWaterMark }),
+      ...(file.size > 0 ? { end: file.size - 1 } : {}),
+    });
+    return { stream, size: file.size };
   }
 
   async openFile(key: string): Promise<StoredFileReader | null> {
+    const file = await this.openRegularFile(key);
+    if (!file) return null;
+    const { handle, size } = file;
+    return {
+      size,
+      read: async (buffer, length, position) => (await handle.read(buffer, 0, length, position)).bytesRead,
+      close: () => handle.close(),
+    };
+  }
+
+  /** The key's file opened for reading with its size; null when it is missing or not a regular file. */
+  private async openRegularFile(key: string): Promise<{ handle: fs.FileHandle; size: number } | null> {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(this.pathOf(key), 'r');
@@ -70,13 +67,7 @@ export class LocalDiskStorage implements Storage {
     }
     try {
       const stats = await handle.stat();
-      if (stats.isFile()) {
-        return {
-          size: stats.size,
-          read: async (buffer, length, position) => (await handle.read(buffer, 0, length, position)).bytesRead,
-          close: () => handle.close(),
-        };
-      }
+      if (stats.isFile()) return { handle, size: stats.size };
     } catch (error) {
       await handle.close();
       throw error;
