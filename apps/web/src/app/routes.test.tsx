@@ -94,8 +94,8 @@ describe('routes', () => {
       ['Recent', '/main'],
       ['Favorites', '/main/favourites'],
       ['Retouched', '/main/retouched'],
-      ['Orders', '/main/orders'],
-      ['Help', '/faq'],
+      ['Shared', '/main/shared'],
+      ['Downloads', '/main/download'],
     ]);
 
     await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
