@@ -39,7 +39,7 @@ describe('seeding', () => {
     const account = await t.request('GET', '/api/account', { token });
     expect(account.body).toMatchObject({ email: 'demo@studio-gallery.test', firstName: 'Demo', lastName: 'Customer', activated: true, role: 'customer' });
     // The demo studio offers Full resolution downloads to its own customers (issue 15 §3).
-    expect((await t.request('GET', '/api/ex/images/download-options', { token })).body).toEqual({ resolutions: ['sm', 'hr', 'full'], allowFullResolution: true });
+    expect((await t.request('GET', '/api/ex/images/download-options', { token })).body).toMatchObject({ resolutions: ['sm', 'hr', 'full'], allowFullResolution: true });
   });
 
   it('creates the demo studio admin, who may use /api/studio', async () => {
