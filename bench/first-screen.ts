@@ -1,8 +1,9 @@
 // First gallery screen (issues 3 and 23): the bytes a customer's browser transfers, from a cold cache,
 // to open /login, sign in and see the first gallery screen of 12 photos; budget 300 KB. Real Chromium
 // (playwright-core), the real server serving a fresh production build of the web app, demo data.
-//   npx tsx bench/first-screen.ts [--no-build] [--dist <dir>]
+//   npx tsx bench/first-screen.ts [--no-build] [--dist <dir>] [--list]
 // --dist measures another build as it is (say, one of the previous commit, for a same-load comparison).
+// --list prints every transfer (when it finished, its size, the step it counts in).
 // Sizes are CDP Network.loadingFinished encodedDataLength (bytes on the wire: headers + body as sent).
 // It also checks what the requested scripts hold (issue 23): every chunk is judged by its contents (its
 // source map, scripts/chunk-graph.ts), not its name. Up to the first screen none may hold studio,
@@ -17,7 +18,7 @@ import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { forbiddenIn, readChunkGraph } from '../scripts/chunk-graph';
 import { repoRoot, startServer } from './lib/server';
 
-const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' }, list: { type: 'boolean', default: false } } });
 const BUDGET_KB = 300;
 const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
 const webDist = path.resolve(args.dist ?? path.join(repoRoot, 'bench', '.data', 'web-dist'));
@@ -65,8 +66,10 @@ try {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
+    meter.step('/login');
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
     const login = meter.total();
+    meter.step('first screen');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -77,6 +80,7 @@ try {
     const firstScreen = meter.total();
     const onFirstScreen = forbiddenCode(requested);
     const cards = await page.getByTestId('photo-card').count();
+    meter.step('all 12 photos');
 
     // Then every one of the 12 photos scrolled into view (lazy images load 50 px before view).
     for (let i = 0; i < 12; i++) await page.getByTestId('photo-card').nth(i).scrollIntoViewIfNeeded();
@@ -84,6 +88,7 @@ try {
     await waitForImagesInView(page);
     const all12 = meter.total();
     const all12ByType = meter.byType();
+    meter.step('idle warm-ups');
     await page.waitForTimeout(IDLE_WARM_UP_MS);
     await page.waitForLoadState('networkidle');
     const warmedUp = meter.total();
@@ -91,12 +96,17 @@ try {
     if (onFirstScreen.length > 0) console.log(`\n${device.name}: the first screen loaded ${onFirstScreen.join('; ')}`);
     if (afterWarmUps.length > 0) console.log(`\n${device.name}: after the warm-ups, the gallery loaded ${afterWarmUps.join('; ')}`);
 
+    if (args.list) {
+      console.log(`\n${device.name}: every transfer, ms from opening /login to its end`);
+      console.table(meter.list());
+    }
     console.log(`\n${device.name}: ${cards} photo cards on the first screen; transfers by type (all 12 photos loaded):`);
     console.table(all12ByType);
     rows.push({
       device: device.name,
       '/login KB': kb(login.bytes),
       'first screen KB (images in view)': kb(firstScreen.bytes),
+      'of which response headers KB': kb(firstScreen.headers),
       'all 12 photos loaded KB': kb(all12.bytes),
       requests: all12.requests,
       [`budget ${BUDGET_KB} KB`]: firstScreen.bytes <= BUDGET_KB * 1024 ? 'met' : 'NOT met',
@@ -120,16 +130,27 @@ async function meterOf(page: Page) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   const types = new Map<string, string>();
   const urls = new Map<string, string>();
-  const finished: { type: string; url: string; bytes: number }[] = [];
+  /** What had arrived when the response began: its status line and headers (HTTP/1.1 sends them uncompressed). */
+  const headerBytes = new Map<string, number>();
+  const finished: { type: string; url: string; bytes: number; headers: number; at: number; step: string }[] = [];
+  const started = Date.now();
+  let step = '';
   cdp.on('Network.responseReceived', (e) => {
     types.set(e.requestId, e.type);
     urls.set(e.requestId, e.response.url);
+    headerBytes.set(e.requestId, e.response.encodedDataLength);
   });
   cdp.on('Network.loadingFinished', (e) => {
-    finished.push({ type: types.get(e.requestId) ?? 'Other', url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength });
+    const headers = Math.min(headerBytes.get(e.requestId) ?? 0, e.encodedDataLength);
+    finished.push({ type: types.get(e.requestId) ?? 'Other', url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength, headers, at: Date.now() - started, step });
   });
   return {
-    total: () => ({ bytes: finished.reduce((a, f) => a + f.bytes, 0), requests: finished.length }),
+    /** Marks the transfers that finish from now on as part of `name` (for --list). */
+    step: (name: string) => {
+      step = name;
+    },
+    list: () => finished.map((f) => ({ ms: f.at, step: f.step, type: f.type, KB: kb(f.bytes), url: new URL(f.url).pathname.slice(0, 70) })),
+    total: () => ({ bytes: finished.reduce((a, f) => a + f.bytes, 0), headers: finished.reduce((a, f) => a + f.headers, 0), requests: finished.length }),
     byType: () => {
       const by = new Map<string, { requests: number; bytes: number; largest: string }>();
       for (const f of finished) {

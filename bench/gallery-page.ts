@@ -1,7 +1,7 @@
 // Gallery page (issue 3, "Speed"): with 100,000 photos across 2,000 customers, GET GetUserSessionsPage
 // (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
 // SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
-//   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile]
+//   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile] [--profile-uncached]
 //                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only]
 // --compare: the server of an earlier commit (built in a temporary worktree, bench/lib/baseline-checkout.ts)
 // is measured on the same database in the same run, before the current one ("before"/"after" a change;
@@ -12,7 +12,7 @@
 // GALLERY_PAGE_CACHE_MB=0, every page built afresh: what a page costs right after it changed.
 // Besides req/s, each run reports the server process's CPU time per answered request (/proc, Linux):
 // on a shared machine it moves less than req/s. (PostgreSQL's own backends are not in it.)
-// --profile: afterwards, a second server under node --cpu-prof takes the page-1 load again, and the
+// --profile (--profile-uncached: with GALLERY_PAGE_CACHE_MB=0): afterwards, a second server under node --cpu-prof takes the page-1 load again, and the
 // profile's self time is printed by area and function (its figures are not the measured ones).
 // PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test (a fresh schema, dropped after).
 import { randomBytes } from 'node:crypto';
@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'analyze-sqlite': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'profile-uncached': { type: 'boolean', default: false },
     compare: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     'shipped-only': { type: 'boolean', default: false },
@@ -118,7 +119,8 @@ async function benchDialect(dialect: BenchDialect): Promise<void> {
       await measureServer(bench, users, 'pages served as shipped (cache on, revision checked per request)', {}, true);
     }
     if (!args['shipped-only']) await measureServer(bench, users, 'every page built afresh (GALLERY_PAGE_CACHE_MB=0)', { GALLERY_PAGE_CACHE_MB: '0' }, false);
-    if (args.profile) await profilePage(bench, big.id);
+    if (args.profile) await profilePage(bench, big.id, {});
+    if (args['profile-uncached']) await profilePage(bench, big.id, { GALLERY_PAGE_CACHE_MB: '0' });
   } finally {
     await bench.dispose();
   }
@@ -266,11 +268,11 @@ async function measureServer(
   }
 }
 
-/** The page-1 load of the 5,000-photo customer against a server under --cpu-prof, then its summary. */
-async function profilePage(bench: BenchDatabase, userId: number): Promise<void> {
+/** The page-1 load of the 5,000-photo customer against a server under --cpu-prof (with `env`), then its summary. */
+async function profilePage(bench: BenchDatabase, userId: number, env: Record<string, string>): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-prof-'));
   let window: { fromUs: number; toUs: number } | undefined;
-  const server = await startServer({ ...bench.serverEnv, JWT_SECRET: randomBytes(32).toString('base64url') }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const server = await startServer({ ...bench.serverEnv, ...env, JWT_SECRET: randomBytes(32).toString('base64url') }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   try {
     const token = await signIn(server.url, BIG.email, BIG.password);
     const url = `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=1&pageSize=${PAGE_SIZE}&flag=All`;
@@ -278,7 +280,7 @@ async function profilePage(bench: BenchDatabase, userId: number): Promise<void> 
     const fromUs = monotonicUs();
     const result = await runLoad({ title: 'profiled', url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds });
     window = { fromUs, toUs: monotonicUs() };
-    console.log(`\nprofiled run (page 1, 5,000-photo customer, under --cpu-prof): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
+    console.log(`\nprofiled run (page 1, 5,000-photo customer, under --cpu-prof${env.GALLERY_PAGE_CACHE_MB === '0' ? ', every page built afresh' : ''}): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms`);
   } finally {
     await server.stop();
   }

@@ -7,18 +7,22 @@
 //             cold = the first call after start (the worker thread starts and loads the model), warm =
 //             median of --runs calls; the server process's RSS before, at its peak during each call
 //             (/proc, sampled every 10 ms) and after.
+//             Also the server process's CPU time per call (/proc, all its threads), which the load of
+//             other work on the machine does not inflate as it does wall time.
 //   breakdown the segmentation pool in this process (what the route calls): decode (sharp, + the
 //             640 px copy the model is fed from), face detection, the model's two passes (whole photo and
 //             the subject's crop), subject selection + matting (packages/contract/src/cutout.ts), PNG
-//             encode (level 2); cold and warm median.
+//             encode; cold and warm median, in wall time and in this process's CPU time (all threads:
+//             the worker's and sharp's; the main thread only waits).
 //   baseline  what any image costs without segmentation, same run, same image: sharp decode + JPEG
 //             encode, and sharp decode + RGBA PNG encode (the answer's encoding), median of --runs.
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { SegmentationPool } from '../apps/server/src/media/segmentation/segmentation-pool';
 import type { RemoveBackgroundResult } from '../apps/server/src/media/segmentation/worker';
-import { memory, sampleRss } from './lib/process-stats';
+import { cpuTime, memory, sampleRss } from './lib/process-stats';
 import { repoRoot, startServer } from './lib/server';
 import { benchHeader, demoToken, mb, median, ms } from './lib/figures';
 
@@ -52,29 +56,36 @@ console.table([
 
 // --- breakdown in this process ---
 const pool = new SegmentationPool({ threads: 1, maxWaiting: 0 }, path.join(repoRoot, 'apps', 'web', 'public', 'editor-models'));
-const runs: { wallMs: number; result: Extract<RemoveBackgroundResult, { ok: true }> }[] = [];
+const runs: { wallMs: number; cpuMs: number; result: Extract<RemoveBackgroundResult, { ok: true }> }[] = [];
 for (let i = 0; i <= RUNS; i++) {
   const started = performance.now();
+  const startedCpu = process.cpuUsage();
   const result = await pool.removeBackground(portrait);
   if (!result.ok) throw new Error(`removal failed: ${result.reason}`);
-  runs.push({ wallMs: performance.now() - started, result });
+  const cpu = process.cpuUsage(startedCpu);
+  runs.push({ wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, result });
 }
 await pool.close();
 const [cold, ...warm] = runs;
 if (!cold) throw new Error('no run');
 const pngKb = Math.round(cold.result.png.length / 1024);
-const row = (label: string, pick: (r: (typeof runs)[number]) => number) => ({
+type Run = (typeof runs)[number];
+const row = (label: string, wall: (r: Run) => number, cpu: (r: Run) => number) => ({
   step: label,
-  coldMs: ms(pick(cold)),
-  warmMedianMs: ms(median(warm.map(pick))),
+  coldMs: ms(wall(cold)),
+  warmMedianMs: ms(median(warm.map(wall))),
+  coldCpuMs: ms(cpu(cold)),
+  warmMedianCpuMs: ms(median(warm.map(cpu))),
 });
+type Step = keyof Run['result']['timings'];
+const step = (label: string, key: Step) => row(label, (r) => r.result.timings[key], (r) => r.result.cpu[key]);
 console.table([
-  row('pool call, wall (thread start + model load when cold)', (r) => r.wallMs),
-  row('decode (sharp) + 640 px model input', (r) => r.result.timings.decodeMs),
-  row('face (blazeface + mesh on the 640 px copy; load when cold)', (r) => r.result.timings.faceMs),
-  row('model, both passes (whole photo + subject crop; load when cold)', (r) => r.result.timings.modelMs),
-  row('subject selection + matting (contract cutOutPerson)', (r) => r.result.timings.refineMs),
-  row('PNG encode (RGBA)', (r) => r.result.timings.encodeMs),
+  row('pool call (thread start + model load when cold)', (r) => r.wallMs, (r) => r.cpuMs),
+  step('decode (sharp) + 640 px model input', 'decodeMs'),
+  step('face (blazeface + mesh on the 640 px copy; load when cold)', 'faceMs'),
+  step('model, both passes (whole photo + subject crop; load when cold)', 'modelMs'),
+  step('subject selection + matting (contract cutOutPerson)', 'refineMs'),
+  step('PNG encode (RGBA)', 'encodeMs'),
 ]);
 console.log(`answer: ${pngKb} KB PNG; this process's RSS after the runs ${mb(memory(process.pid).rss)} MB`);
 
@@ -85,10 +96,11 @@ try {
   if (pid === undefined) throw new Error('no server pid');
   const token = await demoToken(server.url);
   const body = JSON.stringify({ ImageBase64: portrait.toString('base64') });
-  const http: { ms: number; before: number; peak: number; after: number }[] = [];
+  const http: { ms: number; cpuMs: number; before: number; peak: number; after: number }[] = [];
   for (let i = 0; i <= RUNS; i++) {
     const before = memory(pid).rss;
     const sampler = sampleRss(pid);
+    const startedCpu = cpuTime(pid);
     const started = performance.now();
     const response = await fetch(`${server.url}/api/ex/images/remove-background`, {
       method: 'POST',
@@ -97,23 +109,26 @@ try {
     });
     await response.arrayBuffer();
     const elapsed = performance.now() - started;
+    const cpuMs = cpuTime(pid) - startedCpu;
     const peak = sampler.stop();
     if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-    http.push({ ms: elapsed, before, peak, after: memory(pid).rss });
+    http.push({ ms: elapsed, cpuMs, before, peak, after: memory(pid).rss });
   }
   const [first, ...rest] = http;
   if (!first) throw new Error('no call');
   console.table([
-    { call: 'cold (first after start)', ms: ms(first.ms), rssBeforeMB: mb(first.before), rssPeakMB: mb(first.peak), rssAfterMB: mb(first.after) },
+    { call: 'cold (first after start)', ms: ms(first.ms), serverCpuMs: ms(first.cpuMs), rssBeforeMB: mb(first.before), rssPeakMB: mb(first.peak), rssAfterMB: mb(first.after) },
     {
       call: `warm (median of ${rest.length})`,
       ms: ms(median(rest.map((r) => r.ms))),
+      serverCpuMs: ms(median(rest.map((r) => r.cpuMs))),
       rssBeforeMB: mb(median(rest.map((r) => r.before))),
       rssPeakMB: mb(median(rest.map((r) => r.peak))),
       rssAfterMB: mb(median(rest.map((r) => r.after))),
     },
-    { call: 'warm, largest peak above its own start', ms: 0, rssBeforeMB: 0, rssPeakMB: mb(Math.max(...rest.map((r) => r.peak - r.before))), rssAfterMB: 0 },
+    { call: 'warm, largest peak above its own start', ms: 0, serverCpuMs: 0, rssBeforeMB: 0, rssPeakMB: mb(Math.max(...rest.map((r) => r.peak - r.before))), rssAfterMB: 0 },
   ]);
 } finally {
   await server.stop();
 }
+console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

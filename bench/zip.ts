@@ -1,7 +1,11 @@
 // ZIP download (issue 3, "Speed"): POST /api/ex/images/download-selected-images-zip for 100 and 400
 // High Resolution photos (1600x2400 JPEGs of 1–2 MB), streamed to /dev/null by curl, against `cat` of
 // the same 100 files to /dev/null in the same run; and the server's peak memory during each archive.
-//   npx tsx bench/zip.ts [--db sqlite|postgres] [--repeat 3] [--server bundle|tsx] [--first-start] [--cpu-prof dir] [--unrecorded]
+//   npx tsx bench/zip.ts [--db sqlite|postgres] [--repeat 3] [--server bundle|tsx] [--first-start] [--cpu-prof dir] [--unrecorded] [--baseline <checkout>]
+// --baseline <checkout>: another checkout of this repository whose server bundle is built
+// (apps/server/dist/server.js, e.g. `git archive` of an earlier commit with node_modules linked): it
+// runs beside this one on the same data and each of its archive runs takes turns with this one's,
+// so before and after a change meet the same load.
 // --unrecorded: the photos have no recorded CRC-32s (as if imported before they were recorded), so
 // the archive checksums every file on the way through.
 // The JPEGs are generated once with sharp into bench/.data/zip-jpegs/ (git-ignored) and copied into
@@ -28,10 +32,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { ZIP_READ_SIZE, zipStream } from '../apps/server/src/media/zip-writer';
 import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { repoRoot, startServer } from './lib/server';
+import { LocalDiskStorage } from '../apps/server/src/storage/local-disk-storage';
 import { libvipsMapped, memory, sampleRss } from './lib/process-stats';
 
 const { values: args } = parseArgs({
@@ -42,6 +48,7 @@ const { values: args } = parseArgs({
     'first-start': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     unrecorded: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const serverKind = args.server;
@@ -112,6 +119,7 @@ try {
     server = await launch();
   }
   const pid = server.process.pid!;
+  const baseline = args.baseline ? await startServer(env, { root: path.resolve(args.baseline) }) : null;
   try {
     const started = memory(pid);
     const token = await signIn(server.url, CUSTOMER.email, CUSTOMER.password);
@@ -147,48 +155,58 @@ try {
       { run: 'bare Node HTTP from memory → curl (100 files)', 'MB': totalMb(100).toFixed(0), 'MB/s (median)': Math.round(ceilingMbs), 'vs cat': `${((ceilingMbs / catMbs) * 100).toFixed(0)} %`, ...blank },
     ];
     const peaks: number[] = [];
+    const measured = [{ label: 'ZIP', url: server.url, pid }, ...(baseline ? [{ label: `ZIP, baseline ${args.baseline}`, url: baseline.url, pid: baseline.process.pid! }] : [])];
     for (const n of SIZES) {
       const body = JSON.stringify({ urls: urls.slice(0, n), resolution: 'hr' });
-      const runs: { ms: number; firstByteMs: number; bytes: number; peak: number; cpuMs: number }[] = [];
+      const runsOf = measured.map(() => [] as { ms: number; firstByteMs: number; bytes: number; peak: number; cpuMs: number }[]);
       for (let r = 0; r < repeat; r++) {
         if (hasPython) {
           const [ms] = (await sendfileToCurl(files.slice(0, n), 1))!;
           sendfileRuns.set(n, [...(sendfileRuns.get(n) ?? []), ms!]);
         }
-        resetPeak(pid);
-        const sampler = sampleRss(pid);
-        const cpuBefore = cpuMs(pid);
-        const result = await curlZip(`${server.url}/api/ex/images/download-selected-images-zip`, token, body);
-        const cpu = cpuMs(pid) - cpuBefore;
-        const sampledPeak = sampler.stop();
-        if (result.status !== 200) throw new Error(`ZIP of ${n}: HTTP ${result.status}`);
-        runs.push({ ...result, peak: Math.max(memory(pid).hwm, sampledPeak), cpuMs: cpu });
+        // With a baseline: the two servers take turns, each first every other round.
+        const order = measured.map((_, i) => i);
+        if (r % 2) order.reverse();
+        for (const i of order) {
+          const target = measured[i]!;
+          resetPeak(target.pid);
+          const sampler = sampleRss(target.pid);
+          const cpuBefore = cpuMs(target.pid);
+          const result = await curlZip(`${target.url}/api/ex/images/download-selected-images-zip`, token, body);
+          const cpu = cpuMs(target.pid) - cpuBefore;
+          const sampledPeak = sampler.stop();
+          if (result.status !== 200) throw new Error(`${target.label} of ${n}: HTTP ${result.status}`);
+          runsOf[i]!.push({ ...result, peak: Math.max(memory(target.pid).hwm, sampledPeak), cpuMs: cpu });
+        }
       }
-      const ms = median(runs.map((r) => r.ms));
-      const mbs = runs[0]!.bytes / 1e6 / (ms / 1000);
-      const peak = Math.max(...runs.map((r) => r.peak));
-      peaks.push(peak);
       if (hasPython) {
         sendfileOf.set(n, totalMb(n) / (median(sendfileRuns.get(n)!) / 1000));
         console.log(`zero-copy sendfile server (python3) → curl, the same ${n} files (each run right before an archive run): ${sendfileRuns.get(n)!.map((t) => t.toFixed(0)).join(', ')} ms → ${sendfileOf.get(n)!.toFixed(0)} MB/s (median)`);
         table.push({ run: `zero-copy sendfile server → curl (${n} files)`, 'MB': totalMb(n).toFixed(0), 'MB/s (median)': Math.round(sendfileOf.get(n)!), 'vs cat': `${((sendfileOf.get(n)! / catMbs) * 100).toFixed(0)} %`, ...blank });
       }
-      const sendfile = sendfileOf.get(n);
-      const cpu = median(runs.map((r) => r.cpuMs));
-      console.log(`ZIP of ${n}: ${runs.map((r) => `${r.ms.toFixed(0)} ms (first byte ${r.firstByteMs.toFixed(0)} ms, server CPU ${r.cpuMs} ms, peak ${mb(r.peak)} MB)`).join('; ')}; ${(runs[0]!.bytes / 1e6).toFixed(1)} MB`);
-      table.push({
-        run: `ZIP of ${n} photos (curl > /dev/null)`,
-        'MB': (runs[0]!.bytes / 1e6).toFixed(0),
-        'MB/s (median)': Math.round(mbs),
-        'vs cat': `${((mbs / catMbs) * 100).toFixed(0)} %`,
-        'vs sendfile': sendfile ? `${((mbs / sendfile) * 100).toFixed(0)} %` : '',
-        'first byte ms': Math.round(median(runs.map((r) => r.firstByteMs))),
-        'server CPU ms': cpu,
-        'CPU ms/GB': Math.round(cpu / (runs[0]!.bytes / 1e9)),
-        'peak RSS MB': mb(peak),
-        'over idle MB': mb(peak - idle.rss),
-        target: `${sendfile ? (mbs / sendfile >= TARGET_SHARE_OF_SENDFILE ? 'speed met' : 'speed NOT met') : 'speed ?'}, ${peak <= TARGET_PEAK_MB * 1e6 ? 'memory met' : 'memory NOT met'}`,
-      });
+      for (const [i, target] of measured.entries()) {
+        const runs = runsOf[i]!;
+        const ms = median(runs.map((r) => r.ms));
+        const mbs = runs[0]!.bytes / 1e6 / (ms / 1000);
+        const peak = Math.max(...runs.map((r) => r.peak));
+        if (i === 0) peaks.push(peak);
+        const sendfile = sendfileOf.get(n);
+        const cpu = median(runs.map((r) => r.cpuMs));
+        console.log(`${target.label} of ${n}: ${runs.map((r) => `${r.ms.toFixed(0)} ms (first byte ${r.firstByteMs.toFixed(0)} ms, server CPU ${r.cpuMs} ms, peak ${mb(r.peak)} MB)`).join('; ')}; ${(runs[0]!.bytes / 1e6).toFixed(1)} MB`);
+        table.push({
+          run: `${target.label} of ${n} photos (curl > /dev/null)`,
+          'MB': (runs[0]!.bytes / 1e6).toFixed(0),
+          'MB/s (median)': Math.round(mbs),
+          'vs cat': `${((mbs / catMbs) * 100).toFixed(0)} %`,
+          'vs sendfile': sendfile ? `${((mbs / sendfile) * 100).toFixed(0)} %` : '',
+          'first byte ms': Math.round(median(runs.map((r) => r.firstByteMs))),
+          'server CPU ms': cpu,
+          'CPU ms/GB': Math.round(cpu / (runs[0]!.bytes / 1e9)),
+          'peak RSS MB': mb(peak),
+          'over idle MB': i === 0 ? mb(peak - idle.rss) : '',
+          target: `${sendfile ? (mbs / sendfile >= TARGET_SHARE_OF_SENDFILE ? 'speed met' : 'speed NOT met') : 'speed ?'}, ${peak <= TARGET_PEAK_MB * 1e6 ? 'memory met' : 'memory NOT met'}`,
+        });
+      }
     }
     // From disk: the page cache dropped before each reader (needs root), as when a customer's photos
     // have not been read lately. The same target, judged against cat reading them from disk.
@@ -228,6 +246,7 @@ try {
       console.log('from disk: skipped (dropping the page cache needs root: /proc/sys/vm/drop_caches)');
     }
 
+    await writerFloors(path.join(bench.dataDir, 'media'), rows.slice(0, 100).map((row) => `${row.media_key}/hr.jpg`), repeat);
     await abortCheck(server.url, token, JSON.stringify({ urls: urls.slice(0, 100), resolution: 'hr' }), pid);
     await unzipCheck(server.url, token, urls.slice(0, 100));
     console.log(`load average after the runs: ${load()}`);
@@ -235,6 +254,7 @@ try {
     console.table(table);
     console.log(`peak RSS from ${SIZES[0]} to ${SIZES[SIZES.length - 1]} photos: ${mb(peaks[0]!)} → ${mb(peaks[peaks.length - 1]!)} MB (${peaks[peaks.length - 1]! > peaks[0]! * 1.15 ? 'NOT flat' : 'flat within 15 %'}); idle ${mb(idle.rss)} MB`);
   } finally {
+    await baseline?.stop();
     await server.stop();
   }
 } finally {
@@ -359,6 +379,75 @@ async function memoryToCurl(files: string[], runs: number): Promise<number[]> {
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/**
+ * The archive writer alone against its floors, CPU per GB of this process (process.cpuUsage: its
+ * main thread and libuv's threads), the same 100 files, warm, to curl over loopback, interleaved:
+ * the same bytes written from memory (one copy: into the socket), the files only read into one reused
+ * 1 MiB buffer (one copy: out of the page cache), and media/zip-writer.ts as the server runs it
+ * (piped into the response, reads into its reused buffers). Node has no sendfile: the writer's floor
+ * is the first two added.
+ */
+async function writerFloors(root: string, keys: string[], runs: number): Promise<void> {
+  const storage = new LocalDiskStorage(root);
+  const sizes = keys.map((key) => fs.statSync(path.join(root, key)).size);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const buffers = keys.map((key) => fs.readFileSync(path.join(root, key)));
+  const modes: Record<string, (response: http.ServerResponse) => void> = {
+    'from memory': (response) => {
+      response.writeHead(200, { 'content-length': total });
+      let i = 0;
+      const write = () => {
+        while (i < buffers.length) if (!response.write(buffers[i++])) return void response.once('drain', write);
+        response.end();
+      };
+      write();
+    },
+    'reads only': (response) => {
+      void (async () => {
+        const buffer = Buffer.allocUnsafeSlow(ZIP_READ_SIZE);
+        for (const key of keys) {
+          const file = (await storage.openFile(key))!;
+          for (let at = 0; at < file.size; ) at += await file.read(buffer, Math.min(buffer.length, file.size - at), at);
+          await file.close();
+        }
+        response.end();
+      })();
+    },
+    'zip writer': (response) => {
+      const entries = keys.map((key, i) => ({
+        name: key,
+        size: sizes[i]!,
+        crc32: 0,
+        open: () => Promise.reject(new Error('read with openFile')),
+        openFile: async () => (await storage.openFile(key))!,
+      }));
+      response.writeHead(200);
+      zipStream(entries, { mtime: new Date() }).pipe(response);
+    },
+  };
+  const server = http.createServer((request, response) => modes[decodeURIComponent(request.url!.slice(1))]!(response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(modes).map((m) => [m, []]));
+  try {
+    for (let r = 0; r < Math.max(runs, 5); r++) {
+      for (const mode of Object.keys(modes)) {
+        const before = process.cpuUsage();
+        await curlGet(`http://127.0.0.1:${port}/${encodeURIComponent(mode)}`);
+        const used = process.cpuUsage(before);
+        cpu[mode]!.push((used.user + used.system) / 1000);
+      }
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  const perGb = (mode: string) => Math.round(median(cpu[mode]!) / (total / 1e9));
+  console.log(
+    `in this process, 100 files, CPU ms per GB (median): from memory ${perGb('from memory')}, reads only ${perGb('reads only')} ` +
+      `(floor together ${perGb('from memory') + perGb('reads only')}), zip writer ${perGb('zip writer')}`,
+  );
 }
 
 /**

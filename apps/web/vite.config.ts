@@ -35,11 +35,22 @@ const GALLERY_LATER_MODULES = [
  * not part of the gallery's modals' ('ui-later').
  */
 const TOOLTIP_MODULE = 'components/tooltip.tsx';
+/**
+ * The studio's home (issue 23 §5): its frame and first screen, grouped apart ('studio-home',
+ * 'studio-home-libs') so /studio loads neither the other screens' code nor their libraries (uploads,
+ * number inputs, dropzones).
+ */
+const STUDIO_HOME_MODULES = ['app/layouts/studio-layout.tsx', 'app/routes/studio.tsx'];
+/** The home's chart, loaded lazily beside its figures: a chunk of its own (with recharts), without the other screens'. */
+const STUDIO_HOME_CHART = `${srcDir}features/studio-settings/components/revenue-chart.tsx`;
+/** The stylesheets the studio's frame imports (not code, so not in its modules): with its chunk, not the other screens'. */
+const STUDIO_HOME_STYLES = new Set(['features/studio/components/studio-mantine.css', 'app/layouts/studio-layout.module.css'].map((m) => `${srcDir}${m}`));
 /** The login screen (its layout and route): the first half of a customer's first screen. */
 const LOGIN_ROUTE_MODULES = ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const APP_SOURCE = /[\\/]src[\\/]/;
+const STUDIO_SOURCE = /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/;
 const APP_ENTRY = `${srcDir}main.tsx`;
 const GALLERY_ROUTE_IDS = new Set(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
 const LOGIN_ROUTE_IDS = new Set(LOGIN_ROUTE_MODULES.map((m) => `${srcDir}${m}`));
@@ -125,11 +136,18 @@ function preloadGalleryRoute(): Plugin {
         }
         const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-login|login-screen|shared)-/.test(file));
         if (strays.length > 0) throw new Error(`preload-gallery-route: the gallery's first screen loads ${strays.join(', ')} (other screens' code, or zod): see firstScreenModules`);
-        const styles = [...scripts].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        const links = [
-          ...[...scripts].map((file) => ['modulepreload', `/${file}`]),
-          ...styles.map((file) => ['preload', `/${file}`]),
+        const linksOf = (files: Set<string>) => [
+          ...[...files].map((file) => ['modulepreload', `/${file}`]),
+          ...[...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]).map((file) => ['preload', `/${file}`]),
         ];
+        const links = linksOf(scripts);
+        // The studio's home (issue 23 §5): its frame and screen share one chunk ('studio-home'), no facade.
+        const studioScripts = new Set<string>();
+        for (const module of STUDIO_HOME_MODULES) {
+          const chunk = chunks.find((c) => c.moduleIds.includes(`${srcDir}${module}`));
+          if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
+          visit(chunk.fileName, studioScripts);
+        }
         const built = await rolldownBuild({
           input: PRELOAD_GALLERY_ENTRY,
           write: false,
@@ -139,6 +157,7 @@ function preloadGalleryRoute(): Plugin {
           transform: {
             define: {
               __GALLERY_ROUTE_LINKS__: JSON.stringify(links),
+              __STUDIO_HOME_LINKS__: JSON.stringify(linksOf(studioScripts)),
               'import.meta.env.VITE_API_BASE_URL': apiBase === undefined ? 'undefined' : JSON.stringify(apiBase),
             },
           },
@@ -209,13 +228,14 @@ function firstScreenModules() {
   const customer = new Set<string>();
   const customerAtAll = new Set<string>();
   const studio = new Set<string>();
+  const studioHome = new Set<string>();
   const plugin: Plugin = {
     name: 'studio-gallery:first-screen-modules',
     apply: 'build',
     async buildStart() {
       const customerRoutes = customerRouteModules(srcDir);
       const studioRoutes = customerRouteModules(srcDir, { studio: true });
-      const [startupModules, galleryModules, laterModules, loginModules, tooltipModules, customerModules, customerLazyModules, studioModules] = await Promise.all([
+      const [startupModules, galleryModules, laterModules, loginModules, tooltipModules, customerModules, customerLazyModules, studioModules, studioHomeModules] = await Promise.all([
         modulesRunUpFront([APP_ENTRY]),
         modulesRunUpFront(GALLERY_ROUTE_MODULES.map((m) => `${srcDir}${m}`)),
         modulesRunUpFront(GALLERY_LATER_MODULES.map((m) => `${srcDir}${m}`)),
@@ -225,6 +245,7 @@ function firstScreenModules() {
         // (Not from start-up: through the router it reaches the studio's routes too.)
         modulesRunUpFront(customerRoutes, { withLazyImports: true }),
         modulesRunUpFront(studioRoutes),
+        modulesRunUpFront(STUDIO_HOME_MODULES.map((m) => `${srcDir}${m}`)),
       ]);
       const fill = (into: Set<string>, from: Set<string>) => {
         into.clear();
@@ -238,6 +259,7 @@ function firstScreenModules() {
       fill(customer, customerModules);
       fill(customerAtAll, customerLazyModules);
       fill(studio, studioModules);
+      fill(studioHome, studioHomeModules);
     },
   };
   return {
@@ -251,6 +273,7 @@ function firstScreenModules() {
     byCustomer: (id: string) => customer.has(id),
     /** Run by the studio's routes up front and by nothing a customer loads, even lazily (the editor). */
     studioOnly: (id: string) => studio.has(id) && !customerAtAll.has(id),
+    inStudioHome: (id: string) => studioHome.has(id),
   };
 }
 
@@ -312,6 +335,7 @@ export default defineConfig(({ command }) => ({
             // The other libraries only the studio runs (uploads, tables…): one chunk for its pages (not
             // dozens of small shared ones), which nothing a customer loads imports. Not their
             // dependencies: one a customer's page shares would bring this chunk with it.
+            { name: 'studio-home-libs', test: (id: string) => NODE_MODULES.test(id) && firstScreen.studioOnly(id) && firstScreen.inStudioHome(id), priority: 18.4, includeDependenciesRecursively: false },
             { name: 'studio-libs', test: (id: string) => NODE_MODULES.test(id) && firstScreen.studioOnly(id), priority: 18.3, includeDependenciesRecursively: false },
             // Every other library is left to Rolldown, which puts each module in a chunk shared by
             // exactly the pages (lazy routes, modals, the editor) that import it: no page loads a
@@ -330,8 +354,10 @@ export default defineConfig(({ command }) => ({
             // which holds other pages' (the cart's modals) and would bring their libraries.
             { name: 'login-screen', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inLogin(id) && !LOGIN_ROUTE_IDS.has(id), priority: 11.5, includeDependenciesRecursively: false },
             { name: 'gallery-later', test: (id: string) => APP_SOURCE.test(id) && firstScreen.inGalleryLater(id), priority: 11, includeDependenciesRecursively: false },
-            // The studio's screens (issue 15): one chunk of their own, loaded only under /studio.
-            { name: 'studio', test: /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/, priority: 10.5, includeDependenciesRecursively: false },
+            // The studio's screens (issue 15): one chunk of their own, loaded only under /studio; its home
+            // screen and frame apart, so /studio runs only their code.
+            { name: 'studio-home', test: (id: string) => STUDIO_SOURCE.test(id) && (firstScreen.inStudioHome(id) || STUDIO_HOME_STYLES.has(id)), priority: 10.6, includeDependenciesRecursively: false },
+            { name: 'studio', test: (id: string) => STUDIO_SOURCE.test(id) && id !== STUDIO_HOME_CHART, priority: 10.5, includeDependenciesRecursively: false },
             // App modules several customer pages share (cart store, shared components): one chunk. Only
             // what customers' routes run up front: a module only the studio or the editor uses would
             // bring its libraries to every page that loads this chunk.

@@ -26,3 +26,11 @@ export function sampleRss(pid: number): { stop(): number } {
     },
   };
 }
+
+/** CPU time the process has used so far (user + system, all its threads; /proc/<pid>/stat), in ms (10 ms ticks). */
+export function cpuTime(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // pid (comm) state …: comm may hold spaces and parentheses; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

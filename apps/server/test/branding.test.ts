@@ -88,6 +88,30 @@ describe('slider images', () => {
 });
 
 describe('GET /api/media/*', () => {
+  it('answers a slider picture at a smaller width as WebP (?w=), the same copy again, and an SVG as it is', async () => {
+    const slides = sliderImagesResponse.parse((await t.request('GET', '/api/background/GetAllGalleryRotateImage')).body);
+    const url = slides[0]?.photoUrl as string;
+    for (let i = 0; i < 2; i++) {
+      const { response, bytes } = await fetchMedia(`${url}?w=720`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 720, height: 480 });
+    }
+    // Never enlarged: the 1200 px original's 1440 copy is 1200 px wide.
+    expect(await sharp((await fetchMedia(`${url}?w=1440`)).bytes).metadata()).toMatchObject({ format: 'webp', width: 1200 });
+    const [studio] = corporateClientsResponse.parse((await t.request('GET', '/api/corporate-clients')).body);
+    const logo = await fetchMedia(`${studio?.logoDB as string}?w=360`);
+    expect(logo.response.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('refuses a width that is not one of the picture widths, and answers 404 for a missing picture at any width', async () => {
+    const slides = sliderImagesResponse.parse((await t.request('GET', '/api/background/GetAllGalleryRotateImage')).body);
+    expect((await t.request('GET', `${slides[0]?.photoUrl as string}?w=500`)).status).toBe(400);
+    expect((await t.request('GET', '/api/media/sliders/0123456789abcdef0123456789abcdef.jpg?w=720')).status).toBe(404);
+    expect((await t.request('GET', '/api/media/..%2Fmedia-widths%2Fx.webp?w=720')).status).toBe(404);
+  });
+
   it('answers 404 JSON for missing files and for keys that try to leave the media folder', async () => {
     for (const url of ['/api/media/avatars/nope.webp', '/api/media/..%2F..%2Fjwt-secret', '/api/media/%2E%2E/jwt-secret']) {
       const response = await t.request('GET', url);

@@ -48,6 +48,20 @@ export const sliderImage = z
 export type SliderImage = z.infer<typeof sliderImage>;
 export const sliderImagesResponse = z.array(sliderImage);
 
+/**
+ * The widths (px) a public picture under /api/media (a slider's, the banner; JPEG, PNG or WebP) is
+ * also served at, as WebP, never enlarged: `/api/media/<key>?w=<width>`. The server makes each copy on
+ * its first request and keeps it. Pictures are uploaded up to 1920 px and shown much smaller (the
+ * login's half screen, the sidebar's 150 px box).
+ */
+export const MEDIA_PICTURE_WIDTHS = [360, 720, 1080, 1440] as const;
+
+/** A srcset naming every MEDIA_PICTURE_WIDTHS copy of a picture under /api/media; undefined for another URL. */
+export function mediaPictureSrcSet(url: string): string | undefined {
+  if (!/^\/api\/media\/[^?#]+$/.test(url)) return undefined;
+  return MEDIA_PICTURE_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
+}
+
 /** Sidebar promo slider: at most 5 images, 10 s autoplay, 3 s transition (§9). */
 export const SIDEBAR_SLIDER = { maxImages: 5, autoplayMs: 10_000, transitionMs: 3_000 } as const;
 /** Login slider autoplay (§9). */

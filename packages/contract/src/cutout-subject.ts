@@ -259,3 +259,335 @@ export function mergeCropMask(full: Float32Array, w: number, h: number, crop: { 
   }
   return out;
 }
+
+/**
+ * Growing the subject from colour on a studio backdrop: the model misses what it does not see as
+ * person (a black helmet held against the chest, a dark bag, a strip of sleeve), and on a smooth
+ * backdrop colour alone tells those apart. The backdrop is modelled as a smooth colour field (a
+ * quadratic in x and y per channel, fitted to the pixels the model calls background, outliers
+ * dropped); when it explains them well (a studio backdrop, gradients included), the pixels connected
+ * to the subject that it cannot explain, neither as the backdrop nor as a shadow on it, are subject.
+ * On a busy background the field explains little and nothing is grown.
+ */
+export const GROWTH = {
+  /** Background pixels at least this many working px from the subject fit the field (the edge is mixed). */
+  edgeGap: 2,
+  /** Fitting rounds, each dropping the pixels farther than max(inlierFloor, inlierSigmas · the robust spread) from the field. */
+  rounds: 4,
+  inlierFloor: 12,
+  inlierSigmas: 3,
+  /** The field is fitted on blocks of working pixels, at most this many on the long edge. */
+  fitLongEdge: 128,
+  /** What the quadratic leaves is smoothed over this radius (in blocks) and added back. */
+  correctionRadius: 6,
+  /** A smooth backdrop: at least this share of the background pixels fit it… */
+  minInlierShare: 0.92,
+  /** …with at most this RMS distance (RGB levels). */
+  maxResidual: 10,
+  /** A pixel is subject by colour when it is this far (RGB levels) from the field… */
+  farDistance: 36,
+  /** …and not a shadow: I = s·B with s in this range, within farDistance / 2 of that line. */
+  shadow: [0.3, 1.05] as const,
+} as const;
+
+export interface BackdropField {
+  /** The field's colour at each working pixel, three planes. */
+  field: [Float32Array, Float32Array, Float32Array];
+  /** RMS distance (RGB levels) of the fitted pixels to the field. */
+  residual: number;
+  /** Share of the background pixels the field fits. */
+  inlierShare: number;
+}
+
+/** Solves the n x n system `m · x = v` in place (Gaussian elimination with partial pivoting); null when singular. */
+function solveLinear(m: Float64Array, v: Float64Array, n: number): Float64Array | null {
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r * n + col]!) > Math.abs(m[pivot * n + col]!)) pivot = r;
+    if (Math.abs(m[pivot * n + col]!) < 1e-12) return null;
+    if (pivot !== col) {
+      for (let k = 0; k < n; k++) [m[col * n + k], m[pivot * n + k]] = [m[pivot * n + k]!, m[col * n + k]!];
+      [v[col], v[pivot]] = [v[pivot]!, v[col]!];
+    }
+    for (let r = col + 1; r < n; r++) {
+      const f = m[r * n + col]! / m[col * n + col]!;
+      for (let k = col; k < n; k++) m[r * n + k] = m[r * n + k]! - f * m[col * n + k]!;
+      v[r] = v[r]! - f * v[col]!;
+    }
+  }
+  const x = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = v[r]!;
+    for (let k = r + 1; k < n; k++) s -= m[r * n + k]! * x[k]!;
+    x[r] = s / m[r * n + r]!;
+  }
+  return x;
+}
+
+const TERMS = 6;
+
+/** Mean of `values` where `weight` is 1 within a (2r+1)² window (normalised convolution); `fallback` where none is. */
+function localMean(values: Float32Array, weight: Uint8Array, w: number, h: number, r: number, fallback: number): Float32Array {
+  const sum = new Float32Array(w * h);
+  const count = new Float32Array(w * h);
+  // Rows, then columns (running sums).
+  for (let y = 0; y < h; y++) {
+    let s = 0;
+    let k = 0;
+    const row = y * w;
+    for (let x = 0; x <= Math.min(r, w - 1); x++) {
+      s += weight[row + x] ? values[row + x]! : 0;
+      k += weight[row + x]!;
+    }
+    for (let x = 0; x < w; x++) {
+      sum[row + x] = s;
+      count[row + x] = k;
+      const add = x + r + 1;
+      if (add < w) {
+        s += weight[row + add] ? values[row + add]! : 0;
+        k += weight[row + add]!;
+      }
+      const remove = x - r;
+      if (remove >= 0) {
+        s -= weight[row + remove] ? values[row + remove]! : 0;
+        k -= weight[row + remove]!;
+      }
+    }
+  }
+  const out = new Float32Array(w * h);
+  const columnSum = new Float64Array(w);
+  const columnCount = new Float64Array(w);
+  for (let y = 0; y <= Math.min(r, h - 1); y++)
+    for (let x = 0; x < w; x++) {
+      columnSum[x] = columnSum[x]! + sum[y * w + x]!;
+      columnCount[x] = columnCount[x]! + count[y * w + x]!;
+    }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) out[y * w + x] = columnCount[x]! > 0.5 ? columnSum[x]! / columnCount[x]! : fallback;
+    const add = y + r + 1;
+    if (add < h)
+      for (let x = 0; x < w; x++) {
+        columnSum[x] = columnSum[x]! + sum[add * w + x]!;
+        columnCount[x] = columnCount[x]! + count[add * w + x]!;
+      }
+    const remove = y - r;
+    if (remove >= 0)
+      for (let x = 0; x < w; x++) {
+        columnSum[x] = columnSum[x]! - sum[remove * w + x]!;
+        columnCount[x] = columnCount[x]! - count[remove * w + x]!;
+      }
+  }
+  return out;
+}
+
+/** The median of the values where `on` is 1, from a histogram of 1/8-level bins (values ≥ 0). */
+function median(values: Float32Array, on: Uint8Array): number {
+  const bins = new Uint32Array(8 * 512 + 1);
+  let total = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (on[i] !== 1) continue;
+    bins[Math.min(bins.length - 1, Math.floor(values[i]! * 8))] += 1;
+    total += 1;
+  }
+  let seen = 0;
+  for (let b = 0; b < bins.length; b++) {
+    seen += bins[b]!;
+    if (seen * 2 >= total) return (b + 0.5) / 8;
+  }
+  return 0;
+}
+
+/**
+ * The backdrop's smooth colour field, fitted to the background pixels (`background` 1): a quadratic in
+ * x and y per channel (least squares) plus the local mean of what it leaves (GROWTH.correctionRadius:
+ * a radial gradient, a light fall-off), GROWTH.rounds times, each round without the pixels the previous
+ * one placed too far. Null when there is nothing to fit.
+ */
+export function fitBackdropField(rgb: [Float32Array, Float32Array, Float32Array], background: Uint8Array, w: number, h: number): BackdropField | null {
+  const n = w * h;
+  const inlier = Uint8Array.from(background);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += background[i]!;
+  if (total < TERMS * 10) return null;
+  const basis = new Float32Array(n * TERMS);
+  for (let y = 0; y < h; y++) {
+    const v = (2 * y) / Math.max(1, h - 1) - 1;
+    for (let x = 0; x < w; x++) {
+      const u = (2 * x) / Math.max(1, w - 1) - 1;
+      const o = (y * w + x) * TERMS;
+      basis[o] = 1;
+      basis[o + 1] = u;
+      basis[o + 2] = v;
+      basis[o + 3] = u * u;
+      basis[o + 4] = u * v;
+      basis[o + 5] = v * v;
+    }
+  }
+  const field: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  const distance = new Float32Array(n);
+  const left = new Float32Array(n);
+  let residual = 0;
+  let inliers = total;
+  for (let round = 0; round < GROWTH.rounds; round++) {
+    const m = new Float64Array(TERMS * TERMS);
+    const rhs = [new Float64Array(TERMS), new Float64Array(TERMS), new Float64Array(TERMS)] as const;
+    for (let i = 0; i < n; i++) {
+      if (inlier[i] !== 1) continue;
+      const o = i * TERMS;
+      for (let a = 0; a < TERMS; a++) {
+        const ta = basis[o + a]!;
+        for (let b = a; b < TERMS; b++) m[a * TERMS + b] = m[a * TERMS + b]! + ta * basis[o + b]!;
+        rhs[0][a] = rhs[0][a]! + ta * rgb[0][i]!;
+        rhs[1][a] = rhs[1][a]! + ta * rgb[1][i]!;
+        rhs[2][a] = rhs[2][a]! + ta * rgb[2][i]!;
+      }
+    }
+    for (let a = 0; a < TERMS; a++) for (let b = 0; b < a; b++) m[a * TERMS + b] = m[b * TERMS + a]!;
+    for (let c = 0; c < 3; c++) {
+      const coefficients = solveLinear(Float64Array.from(m), rhs[c as 0 | 1 | 2], TERMS);
+      if (!coefficients) return null;
+      const plane = field[c as 0 | 1 | 2];
+      const values = rgb[c as 0 | 1 | 2];
+      for (let i = 0; i < n; i++) {
+        const o = i * TERMS;
+        let f = 0;
+        for (let a = 0; a < TERMS; a++) f += coefficients[a]! * basis[o + a]!;
+        plane[i] = f;
+        left[i] = values[i]! - f;
+      }
+      if (round > 0) {
+        const correction = localMean(left, inlier, w, h, GROWTH.correctionRadius, 0);
+        for (let i = 0; i < n; i++) plane[i] = plane[i]! + correction[i]!;
+      }
+    }
+    for (let i = 0; i < n; i++) distance[i] = background[i] === 1 ? Math.sqrt((rgb[0][i]! - field[0][i]!) ** 2 + (rgb[1][i]! - field[1][i]!) ** 2 + (rgb[2][i]! - field[2][i]!) ** 2) : 0;
+    const limit = Math.max(GROWTH.inlierFloor, GROWTH.inlierSigmas * 1.4826 * median(distance, inlier));
+    inliers = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+      if (background[i] !== 1) continue;
+      inlier[i] = distance[i]! <= limit ? 1 : 0;
+      if (inlier[i] === 1) {
+        inliers += 1;
+        squares += distance[i]! ** 2;
+      }
+    }
+    residual = Math.sqrt(squares / Math.max(1, inliers));
+    if (inliers < TERMS * 10) return null;
+  }
+  return { field, residual, inlierShare: inliers / total };
+}
+
+/** Bilinear from a grid of `step`-pixel blocks (values at the blocks' centres) to w x h. */
+function upsampleBlocks(src: Float32Array, bw: number, bh: number, step: number, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(bh - 1, Math.max(0, (y + 0.5) / step - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(bw - 1, Math.max(0, (x + 0.5) / step - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const fx = sx - x0;
+      out[y * w + x] = (src[y0 * bw + x0]! * (1 - fx) + src[y0 * bw + x1]! * fx) * (1 - fy) + (src[y1 * bw + x0]! * (1 - fx) + src[y1 * bw + x1]! * fx) * fy;
+    }
+  }
+  return out;
+}
+
+/** Is the colour (r, g, b) one the backdrop field (fr, fg, fb) can explain: near it, or a shadow on it? */
+export function explainedByBackdrop(r: number, g: number, b: number, fr: number, fg: number, fb: number): boolean {
+  const d2 = (r - fr) ** 2 + (g - fg) ** 2 + (b - fb) ** 2;
+  if (d2 <= GROWTH.farDistance ** 2) return true;
+  const norm = fr * fr + fg * fg + fb * fb;
+  if (norm <= 0) return false;
+  const s = (r * fr + g * fg + b * fb) / norm;
+  if (s < GROWTH.shadow[0] || s > GROWTH.shadow[1]) return false;
+  return (r - s * fr) ** 2 + (g - s * fg) ** 2 + (b - s * fb) ** 2 <= (GROWTH.farDistance / 2) ** 2;
+}
+
+/**
+ * On a smooth backdrop, adds to the subject (`mask` ≥ SUBJECT.threshold, working size, set to 1 where
+ * grown) the pixels connected to it that the backdrop cannot explain, then fills the holes this leaves.
+ * Returns the pixels added (0 on a busy background, where the field does not fit).
+ */
+export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number): { grown: number; field: BackdropField | null } {
+  const n = w * h;
+  const subject = new Uint8Array(n);
+  for (let i = 0; i < n; i++) subject[i] = mask[i]! >= SUBJECT.threshold ? 1 : 0;
+  const near = dilate(subject, w, h, GROWTH.edgeGap);
+  const background = new Uint8Array(n);
+  for (let i = 0; i < n; i++) background[i] = near[i] === 1 ? 0 : 1;
+  // The field is smooth: fitted on blocks of `step` x `step` working pixels (a block is background
+  // when all its pixels are), brought back bilinearly.
+  const step = Math.max(1, Math.ceil(Math.max(w, h) / GROWTH.fitLongEdge));
+  const bw = Math.ceil(w / step);
+  const bh = Math.ceil(h / step);
+  const blocks: [Float32Array, Float32Array, Float32Array] = [new Float32Array(bw * bh), new Float32Array(bw * bh), new Float32Array(bw * bh)];
+  const blockBackground = new Uint8Array(bw * bh).fill(1);
+  const blockCount = new Float32Array(bw * bh);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const t = Math.floor(y / step) * bw + Math.floor(x / step);
+      blocks[0][t] = blocks[0][t]! + rgb[0][i]!;
+      blocks[1][t] = blocks[1][t]! + rgb[1][i]!;
+      blocks[2][t] = blocks[2][t]! + rgb[2][i]!;
+      blockCount[t] = blockCount[t]! + 1;
+      if (background[i] !== 1) blockBackground[t] = 0;
+    }
+  for (let t = 0; t < bw * bh; t++) for (const plane of blocks) plane[t] = plane[t]! / blockCount[t]!;
+  const field = fitBackdropField(blocks, blockBackground, bw, bh);
+  if (!field || field.inlierShare < GROWTH.minInlierShare || field.residual > GROWTH.maxResidual) return { grown: 0, field };
+  const [fr, fg, fb] = field.field.map((plane) => upsampleBlocks(plane, bw, bh, step, w, h));
+  const [r, g, b] = rgb;
+  // Flood from the subject into pixels the backdrop cannot explain (8-connected).
+  const stack = new Int32Array(n);
+  let top = 0;
+  const state = new Uint8Array(n); // 1 subject or grown, 2 explained by the backdrop (not enterable)
+  for (let i = 0; i < n; i++) {
+    if (subject[i] === 1) {
+      state[i] = 1;
+      stack[top++] = i;
+    }
+  }
+  let grown = 0;
+  while (top > 0) {
+    const i = stack[--top]!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < 0 || ny >= h) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if (nx < 0 || nx >= w || (dx === 0 && dy === 0)) continue;
+        const j = ny * w + nx;
+        if (state[j] !== 0) continue;
+        if (explainedByBackdrop(r[j]!, g[j]!, b[j]!, fr[j]!, fg[j]!, fb[j]!)) {
+          state[j] = 2;
+          continue;
+        }
+        state[j] = 1;
+        mask[j] = 1;
+        grown += 1;
+        stack[top++] = j;
+      }
+    }
+  }
+  if (grown > 0) {
+    const off = new Uint8Array(n);
+    for (let i = 0; i < n; i++) off[i] = mask[i]! >= SUBJECT.threshold ? 0 : 1;
+    const holes = labelComponents(off, w, h, false);
+    for (let i = 0; i < n; i++) {
+      const label = holes.labels[i]!;
+      if (label !== 0 && !holes.touchesBorder[label]) {
+        mask[i] = 1;
+        grown += 1;
+      }
+    }
+  }
+  return { grown, field };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxMean, type Mask, type RgbImage, refineCutout, resizeBilinear, smoothstep } from './cutout';
+import { boxMean, type Mask, type RgbImage, refineCutout, resizeBilinear, sideColour, smoothstep } from './cutout';
 import { mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 const BACKGROUND = [40, 200, 60] as const;
@@ -150,5 +150,85 @@ describe('backdrop-aware matting on a plain backdrop (issue 22 §1)', () => {
     }
     expect(halo).toBe(0);
     expect(worst).toBeLessThanOrEqual(0.15);
+  });
+});
+
+describe('the same cut-out on the browser’s RGBA pixels (issue 22 §4)', () => {
+  // 600 px: the working size (512) is not a whole fraction of it, so cells span 1 or 2 pixels.
+  const size = 600;
+  const { image } = disc(size, 200);
+  const mask = coarseMask(size, 200);
+  const expected = refineCutout(image, mask).rgba;
+  const rgbaOf = () => {
+    const data = new Uint8ClampedArray(size * size * 4);
+    // An alpha the input happens to carry is not the answer's.
+    for (let i = 0; i < size * size; i++) data.set([image.data[i * 3]!, image.data[i * 3 + 1]!, image.data[i * 3 + 2]!, 7], i * 4);
+    return data;
+  };
+  const differences = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+    let count = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) count += 1;
+    return count;
+  };
+
+  it('answers exactly as on RGB pixels and leaves the input alone', () => {
+    const data = rgbaOf();
+    const { rgba } = refineCutout({ data, width: size, height: size, channels: 4 }, mask);
+    expect(rgba.length).toBe(expected.length);
+    expect(differences(rgba, expected)).toBe(0);
+    expect(differences(data, rgbaOf())).toBe(0);
+  });
+
+  it('with reuseInput writes the same answer over the input’s pixels', () => {
+    const data = rgbaOf();
+    const { rgba } = refineCutout({ data, width: size, height: size, channels: 4 }, mask, { reuseInput: true });
+    expect(rgba.buffer).toBe(data.buffer);
+    expect(differences(rgba, expected)).toBe(0);
+  });
+});
+
+describe('sideColour at chosen pixels', () => {
+  it('gives the selected pixels’ mean within r, else within 4r, else the whole image’s, and their spread', () => {
+    const w = 90;
+    const h = 70;
+    const r = 3;
+    const rgb: [Float32Array, Float32Array, Float32Array] = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+    const selected = new Uint8Array(w * h);
+    for (let i = 0; i < w * h; i++) {
+      for (const c of [0, 1, 2] as const) rgb[c][i] = (i * (17 + c * 29)) % 251;
+      // Selected: a band on the left and a few scattered pixels, so some pixels have none within r or 4r.
+      selected[i] = i % w < 12 || i % 997 === 0 ? 1 : 0;
+    }
+    /** The selected pixels within `radius` of pixel i, by brute force. */
+    const around = (i: number, radius: number) => {
+      const found: number[] = [];
+      for (let y = Math.max(0, Math.floor(i / w) - radius); y <= Math.min(h - 1, Math.floor(i / w) + radius); y++)
+        for (let x = Math.max(0, (i % w) - radius); x <= Math.min(w - 1, (i % w) + radius); x++) if (selected[y * w + x] === 1) found.push(y * w + x);
+      return found;
+    };
+    /** Mean and variance per channel of a set of pixels. */
+    const stats = (pixels: number[]) =>
+      ([0, 1, 2] as const).map((c) => {
+        const m = pixels.reduce((sum, j) => sum + rgb[c][j]!, 0) / pixels.length;
+        return { mean: m, variance: pixels.reduce((sum, j) => sum + (rgb[c][j]! - m) ** 2, 0) / pixels.length };
+      });
+    const whole = stats(around(0, Math.max(w, h)));
+    const at = Int32Array.from({ length: 300 }, (_, k) => (k * 211) % (w * h));
+    const { mean, spread } = sideColour(rgb, selected, w, h, r, at);
+    const branches = { near: 0, far: 0, whole: 0 };
+    for (const i of at) {
+      const near = around(i, r);
+      const far = around(i, 4 * r);
+      const branch = near.length > 0 ? 'near' : far.length > 0 ? 'far' : 'whole';
+      branches[branch] += 1;
+      const expected = branch === 'near' ? stats(near) : branch === 'far' ? stats(far) : whole;
+      // The spread is the near pixels' where there are any, else the whole image's.
+      const spreadOf = branch === 'near' ? expected : whole;
+      for (const c of [0, 1, 2] as const) expect(mean[c][i]).toBeCloseTo(expected[c]!.mean, 2);
+      expect(spread[i]).toBeCloseTo(Math.sqrt(spreadOf.reduce((sum, s) => sum + s.variance, 0) / 3), 2);
+    }
+    expect(branches.near).toBeGreaterThan(20);
+    expect(branches.far).toBeGreaterThan(5);
+    expect(branches.whole).toBeGreaterThan(20);
   });
 });

@@ -80,8 +80,6 @@ export interface RefinedCutout {
   height: number;
 }
 
-const CHANNELS = [0, 1, 2] as const;
-
 /** Rec. 601 luma of one RGB pixel, 0..1. */
 function luma(r: number, g: number, b: number): number {
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -164,30 +162,55 @@ export function workingSize(width: number, height: number, longEdge: number = RE
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** Area average of the RGB image onto a smaller grid: three planes of 0..255 floats. */
+/**
+ * The full-size pixels of each working-size cell along one axis (the cell of pixel x is
+ * floor(x·cells/size)): cell c spans [starts[c], starts[c + 1]).
+ */
+function cellStarts(size: number, cells: number): Int32Array {
+  const starts = new Int32Array(cells + 1);
+  let cell = 0;
+  for (let x = 0; x < size; x++) {
+    const c = Math.min(cells - 1, Math.floor((x * cells) / size));
+    while (cell < c) starts[++cell] = x;
+  }
+  while (cell < cells) starts[++cell] = size;
+  return starts;
+}
+
+/** Area average of the RGB image onto a smaller grid: three planes of 0..255 floats (integer sums, one row of cells at a time). */
 function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, Float32Array, Float32Array] {
   const [red, green, blue] = [new Float32Array(dw * dh), new Float32Array(dw * dh), new Float32Array(dw * dh)];
-  const count = new Float32Array(dw * dh);
   const { data, width, height } = image;
   const channels = image.channels ?? 3;
-  const column = new Int32Array(width);
-  for (let x = 0; x < width; x++) column[x] = Math.min(dw - 1, Math.floor((x * dw) / width));
-  for (let y = 0; y < height; y++) {
-    const ty = Math.min(dh - 1, Math.floor((y * dh) / height)) * dw;
-    for (let x = 0; x < width; x++) {
-      const t = ty + column[x]!;
-      const p = (y * width + x) * channels;
-      red[t] = red[t]! + data[p]!;
-      green[t] = green[t]! + data[p + 1]!;
-      blue[t] = blue[t]! + data[p + 2]!;
-      count[t] = count[t]! + 1;
+  const columns = cellStarts(width, dw);
+  const rows = cellStarts(height, dh);
+  const sums = new Float64Array(dw * 3);
+  for (let cy = 0; cy < dh; cy++) {
+    sums.fill(0);
+    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) {
+      let p = y * width * channels;
+      for (let cx = 0; cx < dw; cx++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let x = columns[cx]!, end = columns[cx + 1]!; x < end; x++, p += channels) {
+          r += data[p]!;
+          g += data[p + 1]!;
+          b += data[p + 2]!;
+        }
+        sums[cx * 3] = sums[cx * 3]! + r;
+        sums[cx * 3 + 1] = sums[cx * 3 + 1]! + g;
+        sums[cx * 3 + 2] = sums[cx * 3 + 2]! + b;
+      }
     }
-  }
-  for (let t = 0; t < dw * dh; t++) {
-    const n = count[t] || 1;
-    red[t] = red[t]! / n;
-    green[t] = green[t]! / n;
-    blue[t] = blue[t]! / n;
+    const cellRows = rows[cy + 1]! - rows[cy]!;
+    for (let cx = 0; cx < dw; cx++) {
+      const t = cy * dw + cx;
+      const n = (columns[cx + 1]! - columns[cx]!) * cellRows || 1;
+      red[t] = sums[cx * 3]! / n;
+      green[t] = sums[cx * 3 + 1]! / n;
+      blue[t] = sums[cx * 3 + 2]! / n;
+    }
   }
   return [red, green, blue];
 }
@@ -219,11 +242,67 @@ export function guidedCoefficients(I: Float32Array, p: Float32Array, w: number, 
   return { a: boxMean(a, w, h, r), b: boxMean(b, w, h, r) };
 }
 
+/** Entries of a selectedSums table: count, three sums, three sums of squares. */
+const SUMS = 7;
+
+/**
+ * Summed-area tables of the selected pixels (w x h grid, (w+1) x (h+1) entries each, interleaved):
+ * per entry their count, then per channel their sum and their sum of squares. Float64: exact counts,
+ * sums far inside its precision.
+ */
+function selectedSums(rgb: [Float32Array, Float32Array, Float32Array], selected: Uint8Array, w: number, h: number): Float64Array {
+  const stride = (w + 1) * SUMS;
+  const table = new Float64Array(stride * (h + 1));
+  const [red, green, blue] = rgb;
+  for (let y = 0; y < h; y++) {
+    let count = 0;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let rr = 0;
+    let gg = 0;
+    let bb = 0;
+    for (let x = 0, i = y * w, o = (y + 1) * stride + SUMS; x < w; x++, i++, o += SUMS) {
+      if (selected[i] === 1) {
+        const vr = red[i]!;
+        const vg = green[i]!;
+        const vb = blue[i]!;
+        count += 1;
+        r += vr;
+        g += vg;
+        b += vb;
+        rr += vr * vr;
+        gg += vg * vg;
+        bb += vb * vb;
+      }
+      table[o] = table[o - stride]! + count;
+      table[o + 1] = table[o + 1 - stride]! + r;
+      table[o + 2] = table[o + 2 - stride]! + g;
+      table[o + 3] = table[o + 3 - stride]! + b;
+      table[o + 4] = table[o + 4 - stride]! + rr;
+      table[o + 5] = table[o + 5 - stride]! + gg;
+      table[o + 6] = table[o + 6 - stride]! + bb;
+    }
+  }
+  return table;
+}
+
+/** The selectedSums entries over the window of radius r around (x, y), clipped at the borders, into `out`. */
+function windowSums(table: Float64Array, w: number, h: number, x: number, y: number, r: number, out: Float64Array): void {
+  const stride = (w + 1) * SUMS;
+  const top = Math.max(0, y - r) * stride;
+  const bottom = (Math.min(h - 1, y + r) + 1) * stride;
+  const left = Math.max(0, x - r) * SUMS;
+  const right = (Math.min(w - 1, x + r) + 1) * SUMS;
+  for (let k = 0; k < SUMS; k++) out[k] = table[bottom + right + k]! - table[top + right + k]! - table[bottom + left + k]! + table[top + left + k]!;
+}
+
 /**
  * The local colour field of the selected pixels (the sure backdrop, or the sure subject) at the working
  * size: the mean of the selected pixels within r (normalised convolution), else within 4r, else over
  * the whole image (NaN when none is selected), and their local spread (RGB standard deviation within r,
- * the whole image's where none is near).
+ * the whole image's where none is near). Computed at the pixels `at` only (all when omitted; elsewhere
+ * 0): summed-area tables make each pixel O(1), so the cost follows the band, not the image.
  */
 export function sideColour(
   rgb: [Float32Array, Float32Array, Float32Array],
@@ -231,53 +310,41 @@ export function sideColour(
   w: number,
   h: number,
   r: number,
+  at?: Int32Array,
 ): { mean: [Float32Array, Float32Array, Float32Array]; spread: Float32Array } {
   const n = w * h;
-  const weight = new Float32Array(n);
-  const global: [number, number, number] = [0, 0, 0];
-  const globalSquares: [number, number, number] = [0, 0, 0];
-  let globalCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (selected[i] !== 1) continue;
-    weight[i] = 1;
-    globalCount += 1;
-  }
-  const near = boxMean(weight, w, h, r);
-  const far = boxMean(weight, w, h, r * 4);
+  const table = selectedSums(rgb, selected, w, h);
+  const whole = new Float64Array(SUMS);
+  windowSums(table, w, h, 0, 0, Math.max(w, h), whole);
+  const globalCount = whole[0]!;
+  const fallback = [0, 1, 2].map((c) => (globalCount > 0 ? whole[1 + c]! / globalCount : Number.NaN));
+  let fallbackVariance = 0;
+  if (globalCount > 0) for (let c = 0; c < 3; c++) fallbackVariance += whole[4 + c]! / globalCount - fallback[c]! * fallback[c]!;
   const mean: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-  const variance = new Float32Array(n);
-  for (const c of CHANNELS) {
-    const weighted = new Float32Array(n);
-    const squares = new Float32Array(n);
-    const plane = rgb[c];
-    for (let i = 0; i < n; i++) {
-      if (selected[i] !== 1) continue;
-      const v = plane[i]!;
-      weighted[i] = v;
-      squares[i] = v * v;
-      global[c] += v;
-      globalSquares[c] += v * v;
-    }
-    const nearC = boxMean(weighted, w, h, r);
-    const nearSquares = boxMean(squares, w, h, r);
-    const farC = boxMean(weighted, w, h, r * 4);
-    const fallback = globalCount > 0 ? global[c] / globalCount : Number.NaN;
-    const fallbackVariance = globalCount > 0 ? globalSquares[c] / globalCount - fallback * fallback : 0;
-    const out = mean[c];
-    for (let i = 0; i < n; i++) {
-      const k = near[i]!;
-      if (k > 1e-4) {
-        const m = nearC[i]! / k;
-        out[i] = m;
-        variance[i] = variance[i]! + Math.max(0, nearSquares[i]! / k - m * m) / 3;
-      } else {
-        out[i] = far[i]! > 1e-4 ? farC[i]! / far[i]! : fallback;
-        variance[i] = variance[i]! + fallbackVariance / 3;
-      }
-    }
-  }
   const spread = new Float32Array(n);
-  for (let i = 0; i < n; i++) spread[i] = Math.sqrt(variance[i]!);
+  const near = new Float64Array(SUMS);
+  const far = new Float64Array(SUMS);
+  const count = at ? at.length : n;
+  for (let k = 0; k < count; k++) {
+    const i = at ? at[k]! : k;
+    const x = i % w;
+    const y = (i - x) / w;
+    windowSums(table, w, h, x, y, r, near);
+    const selectedNear = near[0]!;
+    if (selectedNear > 0) {
+      let variance = 0;
+      for (let c = 0; c < 3; c++) {
+        const m = near[1 + c]! / selectedNear;
+        mean[c as 0 | 1 | 2][i] = m;
+        variance += Math.max(0, near[4 + c]! / selectedNear - m * m);
+      }
+      spread[i] = Math.sqrt(variance / 3);
+      continue;
+    }
+    windowSums(table, w, h, x, y, r * 4, far);
+    for (let c = 0; c < 3; c++) mean[c as 0 | 1 | 2][i] = far[0]! > 0 ? far[1 + c]! / far[0]! : fallback[c]!;
+    spread[i] = Math.sqrt(Math.max(0, fallbackVariance) / 3);
+  }
   return { mean, spread };
 }
 
@@ -295,20 +362,31 @@ export function decontaminate(observed: number, alpha: number, background: numbe
   return Math.min(255, Math.max(0, Math.round(value)));
 }
 
-/** One bilinear sample of a working-size plane from its four neighbours and weights. */
-function bilinear(plane: Float32Array, i00: number, i01: number, i10: number, i11: number, w00: number, w01: number, w10: number, w11: number): number {
-  return plane[i00]! * w00 + plane[i01]! * w01 + plane[i10]! * w10 + plane[i11]! * w11;
+/** One bilinear sample of a packed working-size field from its four neighbours' entries and weights. */
+function sampleField(field: Float32Array, f00: number, f01: number, f10: number, f11: number, w00: number, w01: number, w10: number, w11: number): number {
+  return field[f00]! * w00 + field[f01]! * w01 + field[f10]! * w10 + field[f11]! * w11;
 }
 
 const BACKDROP = 0;
 const SUBJECT_CORE = 1;
 const BAND = 2;
 
+/** Values a band pixel samples per working pixel: guided a and b, the backdrop's spread, B (3), F̄ (3). */
+const FIELD = 9;
+
+export interface RefineOptions {
+  /**
+   * The answer may be written over the input's pixels (RGBA input only): saves a copy of the photo.
+   * The browser's worker reads the pixels for this one cut-out.
+   */
+  reuseInput?: boolean;
+}
+
 /**
  * The cut-out: the photo at full size with alpha and the band's colours solved (steps 2-5 of the file
  * comment). `mask` is the subject's mask at any size (cutOutPerson passes it at the working size).
  */
-export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
+export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions = {}): RefinedCutout {
   const { width, height, data } = image;
   const channels = image.channels ?? 3;
   const work = workingSize(width, height);
@@ -343,79 +421,132 @@ export function refineCutout(image: RgbImage, mask: Mask): RefinedCutout {
       subject[i] = 1;
     } else trimap[i] = BAND;
   }
-  const background = sideColour(rgbLow, backdrop, ww, wh, REFINE.backgroundRadius);
-  const person = sideColour(rgbLow, subject, ww, wh, REFINE.backgroundRadius).mean;
+  // The colour fields are read only where a band pixel samples them: band cells and their neighbours.
+  const sampled = dilate(trimap.map((cell) => (cell === BAND ? 1 : 0)), ww, wh, 1);
+  let sampledCount = 0;
+  for (let i = 0; i < n; i++) sampledCount += sampled[i]!;
+  const at = new Int32Array(sampledCount);
+  for (let i = 0, k = 0; i < n; i++) if (sampled[i] === 1) at[k++] = i;
+  const background = sideColour(rgbLow, backdrop, ww, wh, REFINE.backgroundRadius, at);
+  const person = sideColour(rgbLow, subject, ww, wh, REFINE.backgroundRadius, at).mean;
 
-  const rgba = new Uint8Array(width * height * 4);
+  const reuse = options.reuseInput === true && channels === 4 && data.byteOffset % 4 === 0;
+  const rgba = reuse ? new Uint8Array(data.buffer, data.byteOffset, width * height * 4) : new Uint8Array(width * height * 4);
+  if (channels === 4 && !reuse) rgba.set(data.subarray(0, width * height * 4));
+  const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
   const ax = axis(ww, width);
   const ay = axis(wh, height);
   // The trimap cell of a full-size pixel: the working pixel it was averaged into (downsampleRgb).
-  const cellX = new Int32Array(width);
-  for (let x = 0; x < width; x++) cellX[x] = Math.min(ww - 1, Math.floor((x * ww) / width));
-  const observed = [0, 0, 0];
-  const back = [0, 0, 0];
-  const fore = [0, 0, 0];
-  for (let y = 0; y < height; y++) {
-    const cellRow = Math.min(wh - 1, Math.floor((y * wh) / height)) * ww;
-    const r0 = ay.i0[y]! * ww;
-    const r1 = ay.i1[y]! * ww;
-    const wy = ay.w[y]!;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const p = i * channels;
-      const o = i * 4;
-      rgba[o] = data[p]!;
-      rgba[o + 1] = data[p + 1]!;
-      rgba[o + 2] = data[p + 2]!;
-      const cell = trimap[cellRow + cellX[x]!]!;
-      if (cell !== BAND) {
-        rgba[o + 3] = cell === SUBJECT_CORE ? 255 : 0;
-        continue;
-      }
-      const wx = ax.w[x]!;
-      const i00 = r0 + ax.i0[x]!;
-      const i01 = r0 + ax.i1[x]!;
-      const i10 = r1 + ax.i0[x]!;
-      const i11 = r1 + ax.i1[x]!;
-      const w00 = (1 - wx) * (1 - wy);
-      const w01 = wx * (1 - wy);
-      const w10 = (1 - wx) * wy;
-      const w11 = wx * wy;
-      observed[0] = data[p]!;
-      observed[1] = data[p + 1]!;
-      observed[2] = data[p + 2]!;
-      const guided = smoothstep(
-        REFINE.feather[0],
-        REFINE.feather[1],
-        bilinear(a, i00, i01, i10, i11, w00, w01, w10, w11) * luma(observed[0], observed[1], observed[2]) + bilinear(b, i00, i01, i10, i11, w00, w01, w10, w11),
-      );
-      let along = 0;
-      let contrast2 = 0;
-      for (let c = 0; c < 3; c++) {
-        back[c] = bilinear(background.mean[c as 0 | 1 | 2], i00, i01, i10, i11, w00, w01, w10, w11);
-        fore[c] = bilinear(person[c as 0 | 1 | 2], i00, i01, i10, i11, w00, w01, w10, w11);
-        const d = fore[c]! - back[c]!;
-        along += (observed[c]! - back[c]!) * d;
-        contrast2 += d * d;
-      }
-      let alpha = guided;
-      if (contrast2 > 0) {
-        const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], bilinear(background.spread, i00, i01, i10, i11, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
-        if (trust > 0) {
-          const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
-          alpha = trust * fromColour + (1 - trust) * guided;
+  const columns = cellStarts(width, ww);
+  const rows = cellStarts(height, wh);
+  // What a band pixel samples bilinearly, packed per working pixel (where sampled): one cache line, not nine planes.
+  const field = new Float32Array(n * FIELD);
+  for (const i of at) {
+    const f = i * FIELD;
+    field[f] = a[i]!;
+    field[f + 1] = b[i]!;
+    field[f + 2] = background.spread[i]!;
+    for (let c = 0; c < 3; c++) {
+      field[f + 3 + c] = background.mean[c as 0 | 1 | 2][i]!;
+      field[f + 6 + c] = person[c as 0 | 1 | 2][i]!;
+    }
+  }
+  const observed = new Float64Array(3);
+  const back = new Float64Array(3);
+  const fore = new Float64Array(3);
+  for (let cy = 0; cy < wh; cy++) {
+    const cellRow = cy * ww;
+    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) {
+      const r0 = ay.i0[y]! * ww;
+      const r1 = ay.i1[y]! * ww;
+      const wy = ay.w[y]!;
+      for (let cx = 0; cx < ww; ) {
+        const cell = trimap[cellRow + cx]!;
+        if (cell !== BAND) {
+          // A run of sure cells: copied with alpha 0 or 255, nothing solved.
+          let end = cx + 1;
+          while (end < ww && trimap[cellRow + end] === cell) end += 1;
+          copySure(data, channels, rgba, words, y * width + columns[cx]!, y * width + columns[end]!, cell === SUBJECT_CORE ? 255 : 0, channels === 4);
+          cx = end;
+          continue;
         }
+        for (let x = columns[cx]!, xEnd = columns[cx + 1]!; x < xEnd; x++) {
+          const i = y * width + x;
+          const p = i * channels;
+          const o = i * 4;
+          const red = data[p]!;
+          const green = data[p + 1]!;
+          const blue = data[p + 2]!;
+          rgba[o] = red;
+          rgba[o + 1] = green;
+          rgba[o + 2] = blue;
+          observed[0] = red;
+          observed[1] = green;
+          observed[2] = blue;
+          const wx = ax.w[x]!;
+          const f00 = (r0 + ax.i0[x]!) * FIELD;
+          const f01 = (r0 + ax.i1[x]!) * FIELD;
+          const f10 = (r1 + ax.i0[x]!) * FIELD;
+          const f11 = (r1 + ax.i1[x]!) * FIELD;
+          const w00 = (1 - wx) * (1 - wy);
+          const w01 = wx * (1 - wy);
+          const w10 = (1 - wx) * wy;
+          const w11 = wx * wy;
+          const guided = smoothstep(REFINE.feather[0], REFINE.feather[1], sampleField(field, f00, f01, f10, f11, w00, w01, w10, w11) * luma(red, green, blue) + sampleField(field, f00 + 1, f01 + 1, f10 + 1, f11 + 1, w00, w01, w10, w11));
+          let along = 0;
+          let contrast2 = 0;
+          for (let c = 0; c < 3; c++) {
+            back[c] = sampleField(field, f00 + 3 + c, f01 + 3 + c, f10 + 3 + c, f11 + 3 + c, w00, w01, w10, w11);
+            fore[c] = sampleField(field, f00 + 6 + c, f01 + 6 + c, f10 + 6 + c, f11 + 6 + c, w00, w01, w10, w11);
+            const d = fore[c]! - back[c]!;
+            along += (observed[c]! - back[c]!) * d;
+            contrast2 += d * d;
+          }
+          let alpha = guided;
+          if (contrast2 > 0) {
+            const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sampleField(field, f00 + 2, f01 + 2, f10 + 2, f11 + 2, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
+            if (trust > 0) {
+              const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
+              alpha = trust * fromColour + (1 - trust) * guided;
+            }
+          }
+          const al = Math.round(alpha * 255);
+          rgba[o + 3] = al;
+          if (al === 0 || al === 255) continue;
+          for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
+        }
+        cx += 1;
       }
-      const al = Math.round(alpha * 255);
-      rgba[o + 3] = al;
-      if (al === 0 || al === 255) continue;
-      for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
     }
   }
   return { rgba, width, height };
 }
 
-export interface PersonCutoutOptions {
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Pixels [from, to) of sure cells: the input's colour with `alpha`, a 32-bit word a pixel (`words`,
+ * `rgba` seen as little-endian words; null: byte by byte). `inPlace`: `rgba` already holds the
+ * input's RGBA (only alpha is set).
+ */
+function copySure(data: Uint8Array | Uint8ClampedArray, channels: number, rgba: Uint8Array, words: Uint32Array | null, from: number, to: number, alpha: 0 | 255, inPlace: boolean): void {
+  if (!words) {
+    for (let i = from; i < to; i++) {
+      if (!inPlace) for (let c = 0; c < 3; c++) rgba[i * 4 + c] = data[i * channels + c]!;
+      rgba[i * 4 + 3] = alpha;
+    }
+    return;
+  }
+  if (inPlace) {
+    if (alpha === 255) for (let i = from; i < to; i++) words[i] = words[i]! | 0xff000000;
+    else for (let i = from; i < to; i++) words[i] = words[i]! & 0x00ffffff;
+    return;
+  }
+  const top = alpha === 255 ? 0xff000000 : 0;
+  for (let i = from, p = from * channels; i < to; i++, p += channels) words[i] = data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16) | top;
+}
+
+export interface PersonCutoutOptions extends RefineOptions {
   /** The face found on the photo, in its pixels (the largest when several); null: the largest person is the subject. */
   face: Rect | null;
   /** The model's person mask (0..1, any size) of one rectangle of the photo (its pixels, whole numbers). */
@@ -431,7 +562,7 @@ export interface PersonCutout extends RefinedCutout {
  * The subject cut out of the photo (the whole pipeline of the file comment): the model on the whole
  * photo, the subject selected, the model again on the subject's crop, merged, selected again, refined.
  */
-export async function cutOutPerson(image: RgbImage, { face, segment }: PersonCutoutOptions): Promise<PersonCutout> {
+export async function cutOutPerson(image: RgbImage, { face, segment, reuseInput }: PersonCutoutOptions): Promise<PersonCutout> {
   const { width, height } = image;
   const work = workingSize(width, height);
   const ww = work.width;
@@ -461,5 +592,5 @@ export async function cutOutPerson(image: RgbImage, { face, segment }: PersonCut
     passes = 2;
   }
   const selected = applySubject(soft, subject, ww, wh, REFINE.subjectReach);
-  return { ...refineCutout(image, { data: selected, width: ww, height: wh }), passes };
+  return { ...refineCutout(image, { data: selected, width: ww, height: wh }, { reuseInput }), passes };
 }

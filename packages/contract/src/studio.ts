@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { idParam } from './common';
 import { expiringGallery } from './gallery-lifecycle';
-import { isValidEmail } from './validation';
+import { isValidEmail, STUDIO_ROLES, USER_ROLES } from './account-rules';
 
 /**
  * The studio dashboard (issue 15): calls under /api/studio/…, for studio staff and admins only.
  * Customers and session-code visitors get 403, anonymous callers 401.
  */
 
-/** A user's role: customers (the default), studio staff, studio admins. */
-export const USER_ROLES = ['customer', 'staff', 'admin'] as const;
+export { isStudioRole, STUDIO_ROLES, USER_ROLES, type StudioRole, type UserRole } from './account-rules';
+
+/** A user's role (USER_ROLES), and the roles that may sign in to /studio (STUDIO_ROLES). */
 export const userRole = z.enum(USER_ROLES).describe("The user's role: customer (default), studio staff or studio admin");
-export type UserRole = z.infer<typeof userRole>;
-
-/** The roles that may sign in to /studio. */
-export const STUDIO_ROLES = ['staff', 'admin'] as const;
 export const studioRole = z.enum(STUDIO_ROLES);
-export type StudioRole = z.infer<typeof studioRole>;
-
-/** Whether a role may use /studio (staff land there after sign-in). */
-export function isStudioRole(role: UserRole | null | undefined): role is StudioRole {
-  return role === 'staff' || role === 'admin';
-}
 
 /** An email a studio form takes (staff, a shoot's customer): the project's email rule, stored lower case. */
 export const studioEmail = z.string().trim().toLowerCase().refine(isValidEmail, 'Enter a valid email');

@@ -10,6 +10,7 @@ import {
   changePasswordValue,
   forgotPasswordFormSchema,
   isValidEmail,
+  loginFormErrors,
   loginFormSchema,
   normalizeEmail,
   passwordRules,
@@ -71,6 +72,16 @@ describe('login (§5)', () => {
     const parsed = loginFormSchema.parse({ email: ' demo@studio-gallery.test ', password: 'Demo1234' });
     expect(parsed).toEqual({ email: 'demo@studio-gallery.test', password: 'Demo1234' });
     expect(firstErrors(loginFormSchema, { email: 'a@b.co', password: '1' })).toEqual({});
+  });
+  it("says 'Password cannot be blank' for a whitespace-only password and bounds its length", () => {
+    expect(loginFormErrors({ email: 'a@b.co', password: '   ' })).toEqual({ password: 'Password cannot be blank' });
+    expect(loginFormErrors({ email: 'a@b.co', password: 'x'.repeat(passwordRules.absoluteMax) })).toEqual({});
+    expect(loginFormErrors({ email: 'a@b.co', password: 'x'.repeat(passwordRules.absoluteMax + 1) }).password).toMatch(/at most 128/);
+  });
+  it('gives the login screen (which loads no zod) the same first error per field as the schema', () => {
+    for (const input of [{ email: '', password: '' }, { email: ' demo ', password: ' ' }, { email: 'a@b.co', password: 'x' }]) {
+      expect(loginFormErrors(input)).toEqual(firstErrors(loginFormSchema, input));
+    }
   });
 });
 

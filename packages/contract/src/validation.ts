@@ -1,43 +1,19 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { isValidEmail, loginFormErrors, passwordRules } from './account-rules';
 
-/** Password bounds (spec §9): set-password 6 to 15, signup at least 6, settings at least 8. */
-export const passwordRules = {
-  setMin: 6,
-  setMax: 15,
-  signupMin: 6,
-  settingsMin: 8,
-  /** Upper bound for every password field, to keep hashing cheap on hostile input. */
-  absoluteMax: 128,
-} as const;
+export { isValidEmail, loginFormErrors, normalizeEmail, passwordRules, type LoginForm } from './account-rules';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Forgot password: "valid with at least two domain parts". */
 const EMAIL_TWO_DOMAIN_PARTS = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const LETTERS_ONLY = /^\p{L}+$/u;
 
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value) && value.length <= 254;
-}
-
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** Login (§5): email required and valid; password required. */
-export const loginFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, messages.emailRequired)
-    .refine(isValidEmail, messages.emailInvalidLogin),
-  password: z
-    .string()
-    .min(1, messages.passwordRequired)
-    .max(passwordRules.absoluteMax)
-    .refine((v) => v.trim().length > 0, messages.passwordBlank),
-});
-export type LoginForm = z.infer<typeof loginFormSchema>;
+/** Login (§5) as a schema: loginFormErrors' rules; the email comes out trimmed. */
+export const loginFormSchema = z
+  .object({ email: z.string().trim(), password: z.string() })
+  .superRefine((values, context) => {
+    for (const [field, message] of Object.entries(loginFormErrors(values))) context.addIssue({ code: 'custom', path: [field], message });
+  });
 
 /** The sign-up fields (§5), shared by the form and POST /register-galleryuser. */
 export const signupFields = {

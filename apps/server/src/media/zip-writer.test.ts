@@ -233,6 +233,30 @@ describe('zipStream', () => {
     }
   });
 
+  it('piped: each entry goes out as one write per read, its local header (and the previous data descriptor) in front of its first bytes', async () => {
+    const files = [0, 1, 2, 3, 4].map((i) => [`${i}_hr.jpg`, randomBytes(100_000 + i)] as const);
+    const entries = files.map(([name, data], i) => ({ ...fileEntry(name, data), crc32: i % 2 === 0 ? crc32(data) : null }));
+    const writes: number[] = [];
+    const chunks: Buffer[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.length);
+        chunks.push(Buffer.from(chunk));
+        setImmediate(callback);
+      },
+    });
+    await new Promise((resolve, reject) => {
+      destination.on('finish', resolve);
+      destination.on('error', reject);
+      zipStream(entries, { mtime }).pipe(destination);
+    });
+    // five files of one read each, then the last data descriptor with the central directory
+    expect(writes).toHaveLength(files.length + 1);
+    const read = readArchive(Buffer.concat(chunks));
+    for (const [name, data] of files) expect(read.files.get(name)!.equals(data)).toBe(true);
+    expect(read.descriptors).toEqual(['1_hr.jpg', '3_hr.jpg']);
+  });
+
   it('piped: closes every file it opened when destroyed mid-archive, and fails on a file of another size', async () => {
     const state = { open: 0, closed: 0 };
     const entries = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => fileEntry(`${i}.jpg`, randomBytes(ZIP_READ_SIZE + 1000), state));

@@ -140,6 +140,8 @@ export function zipStream(entries: readonly ZipEntrySource[], options: ZipOption
  */
 export const ZIP_WRITE_BUFFERS = 4;
 
+const NOTHING = Buffer.alloc(0);
+
 /**
  * The archive as a Readable with two ways out. Read as any stream (`for await`, 'data'): chunks come
  * from the entries' streams, one fresh buffer each. Piped into a writable (`pipe`, as Fastify sends a
@@ -256,7 +258,8 @@ class ZipStream extends Readable {
         const known = plan.descriptors[i] ? null : (entry.crc32 as number) >>> 0;
         const header = localHeader(plan, i, entry, time, date);
         openAhead(i + ZIP_READ_AHEAD, i);
-        await writeOwned(descriptor ? Buffer.concat([descriptor, header]) : header);
+        // The previous entry's data descriptor and this entry's local header, sent in front of its first bytes.
+        let prefix = descriptor ? Buffer.concat([descriptor, header]) : header;
         descriptor = null;
 
         const file = await opened.get(i)!;
@@ -265,6 +268,7 @@ class ZipStream extends Readable {
         let written = 0;
         if (file instanceof Readable) {
           try {
+            await writeOwned(prefix);
             for await (const chunk of file as AsyncIterable<Buffer>) {
               if (this.destroyed) throw new Error('ZIP stream destroyed');
               written += chunk.length;
@@ -278,20 +282,28 @@ class ZipStream extends Readable {
         } else {
           try {
             if (file.size !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${file.size} bytes, not ${entry.size}`);
+            if (entry.size === 0) await writeOwned(prefix);
+            // The prefix goes into the first buffer, read in behind it: one write per buffer, and the
+            // next file's first read does not wait for the socket to drain the previous file (a
+            // separate header write would, since the socket always holds more than its high-water mark).
             while (written < entry.size) {
               const buffer = await takeBuffer();
-              const read = await file.read(buffer, Math.min(buffer.length, entry.size - written), written);
+              prefix.copy(buffer, 0);
+              const room = buffer.length - prefix.length;
+              const read = await file.read(prefix.length ? buffer.subarray(prefix.length) : buffer, Math.min(room, entry.size - written), written);
               if (read === 0) {
                 free.push(buffer);
                 break;
               }
-              const chunk = read === buffer.length ? buffer : buffer.subarray(0, read);
-              if (known === null) crc = crc32(chunk, crc);
+              if (known === null) crc = crc32(buffer.subarray(prefix.length, prefix.length + read), crc);
+              const length = prefix.length + read;
               written += read;
-              out.write(chunk, giveBack(buffer));
+              prefix = NOTHING;
+              out.write(length === buffer.length ? buffer : buffer.subarray(0, length), giveBack(buffer));
             }
           } finally {
-            await file.close();
+            // Not awaited: closing a file read to its end need not hold up the next one.
+            file.close().catch(() => {});
           }
         }
         if (written !== entry.size) throw new Error(`ZIP entry ${entry.name} has ${written} bytes, not ${entry.size}`);

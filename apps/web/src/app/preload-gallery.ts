@@ -14,6 +14,8 @@
  *   names the same srcset and sizes as the card's <img>, so the browser picks the same file and the
  *   card finds it loaded. (Preloading every thumbnail of the first screen measured worse: they compete
  *   with the start-up code.)
+ * For a signed-in visitor opening the studio's home (/studio) it starts that route's code instead, which
+ * the router would otherwise ask for only once the start-up code has run (issue 23 §5).
  * Everything it uses is the app's own code (request, viewer and thumbnail rules), nothing copied.
  */
 import { storageKeys, type PagedPhotosResponse } from '@studio-gallery/contract';
@@ -30,6 +32,8 @@ import { storage } from '../lib/storage';
 
 /** [rel, href] of the gallery route's chunks and styles, filled in by the build. */
 declare const __GALLERY_ROUTE_LINKS__: [rel: 'modulepreload' | 'preload', href: string][];
+/** The same for the studio's home, /studio (its frame and screen): issue 23 §5. */
+declare const __STUDIO_HOME_LINKS__: [rel: 'modulepreload' | 'preload', href: string][];
 
 function addLink(attributes: Partial<HTMLLinkElement>): void {
   document.head.appendChild(Object.assign(document.createElement('link'), attributes));
@@ -50,6 +54,10 @@ function preloadGallery(): void {
   startEarlyRequest('branding', buildApiUrl(base, branding.path, branding.query), apiHeaders(token));
 
   const pathname = location.pathname.toLowerCase();
+  if (token && (pathname === paths.studio || pathname === `${paths.studio}/`)) {
+    for (const [rel, href] of __STUDIO_HOME_LINKS__) addLink(rel === 'preload' ? { rel, href, as: 'style', crossOrigin: '' } : { rel, href, crossOrigin: '' });
+    return;
+  }
   const main = paths.main.toLowerCase();
   const inGallery = pathname === main || (pathname.startsWith(`${main}/`) && !pathname.startsWith(paths.mainOrders.toLowerCase()));
   const code = storage.get(storageKeys.code);

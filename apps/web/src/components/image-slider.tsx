@@ -6,6 +6,8 @@ import classes from './image-slider.module.css';
 export interface SliderItem {
   key: string | number;
   src: string;
+  /** The picture at other widths (`<img srcset>`): the browser takes the smallest that fills the frame. */
+  srcSet?: string;
   alt: string;
   /** Optional link the picture opens (in a new tab). */
   href?: string | null;
@@ -34,6 +36,8 @@ export interface ImageSliderProps {
   controlsPosition?: 'top' | 'bottom';
   /** Dot size: `sm` for small frames such as the sidebar. */
   controlsSize?: 'sm' | 'md';
+  /** The frame's width on screen (`<img sizes>`), for the items' srcSet. */
+  sizes?: string;
 }
 
 /** How long before its turn autoplay puts the next slide's picture in the page (at most half the interval). */
@@ -55,6 +59,7 @@ export function ImageSlider({
   fit = 'cover',
   controlsPosition = 'bottom',
   controlsSize = 'md',
+  sizes,
 }: ImageSliderProps) {
   const [activeIndex, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -111,6 +116,8 @@ export function ImageSlider({
                 <img
                   className={classes.backdrop}
                   src={item.src}
+                  srcSet={item.srcSet}
+                  sizes={item.srcSet ? sizes : undefined}
                   alt=""
                   aria-hidden
                   loading={index === 0 ? 'eager' : 'lazy'}
@@ -119,6 +126,8 @@ export function ImageSlider({
               <img
                 className={classes.image}
                 src={item.src}
+                srcSet={item.srcSet}
+                sizes={item.srcSet ? sizes : undefined}
                 alt={item.alt}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 decoding="async"

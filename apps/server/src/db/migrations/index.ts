@@ -24,6 +24,7 @@ import { sharedBudgets } from './2026-11-28-04-shared-budgets';
 import { mailOutbox } from './2026-11-28-05-mail-outbox';
 import { uploadRecovery } from './2026-11-28-06-upload-recovery';
 import { photoDownloads } from './2026-11-28-07-photo-downloads';
+import { transactionsCreatedAt } from './2026-12-01-01-transactions-created-at';
 
 /**
  * Every migration, by name. Names start with an ISO date: Kysely applies them in name order and
@@ -55,5 +56,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-28-05-mail-outbox': mailOutbox(dialect),
     '2026-11-28-06-upload-recovery': uploadRecovery(),
     '2026-11-28-07-photo-downloads': photoDownloads(),
+    '2026-12-01-01-transactions-created-at': transactionsCreatedAt(),
   };
 }

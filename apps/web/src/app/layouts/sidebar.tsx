@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { PromoSlider } from '../../features/branding/components/promo-slider';
 import { RecentOrders } from '../../features/orders/components/recent-orders';
 import classes from './app-layout.module.css';
+import { NAVBAR_WIDTH } from './layout-sizes';
 
 /** The gallery's own lists (issue 24 §1), each a screen of its own on wide screens too. */
 const VIEW_PATHS: readonly string[] = [paths.mainShared, paths.mainDownload];
@@ -73,7 +74,7 @@ export function Sidebar({ userId, signedIn, onLogout, onNavigate }: SidebarProps
             ) : null}
           </Stack>
 
-          <PromoSlider />
+          <PromoSlider sizes={`${NAVBAR_WIDTH}px`} />
         </Stack>
       </div>
       <Box p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

@@ -33,11 +33,26 @@ describe('LoginForm', () => {
     expect(await screen.findByText(messages.passwordBlank)).toBeInTheDocument();
   });
 
+  it('shows no error before the first blur, then follows each change; a submit focuses the first field in error', async () => {
+    const { user } = setup();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'ana@');
+    expect(screen.queryByText(messages.emailInvalidLogin)).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(messages.emailInvalidLogin)).toBeInTheDocument();
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText(messages.emailInvalidLogin)).not.toBeInTheDocument());
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
+    expect(email).toHaveFocus();
+  });
+
   it('signs in: posts username/password, stores the session and toasts', async () => {
     const { user, calls, onSignedIn } = setup({
       'POST /authenticate': { body: { id_token: token, token, expiresAt: '2099-01-01T00:00:00Z' } },
     });
-    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Email'), ' ana@example.com ');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());

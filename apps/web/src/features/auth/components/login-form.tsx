@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { loginFormSchema, messages, type LoginForm as LoginValues } from '@studio-gallery/contract';
+import { loginFormErrors, messages, type LoginForm as LoginValues } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
 import { FormErrorAlert } from '../../../components/form-alert';
 import { FormHeading } from '../../../components/form-heading';
@@ -42,30 +40,59 @@ export interface LoginFormProps {
   onSignedIn: () => void;
 }
 
+type LoginField = keyof LoginValues;
+
+/**
+ * The login form checks with the contract's loginFormErrors, without a form library or zod (both
+ * would be a sixth of the customer's first screen). As react-hook-form's `onTouched` mode did: a
+ * field's error shows from its first blur and then follows every change; a submit shows every
+ * field's and focuses the first field in error.
+ */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   /** What ran the last validation: a field edit or the submit button. */
   const [trigger, setTrigger] = useState<'field' | 'submit'>('field');
-  const form = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  /** The fields whose error shows: blurred once, or all after a submit. */
+  const [checked, setChecked] = useState<ReadonlySet<LoginField>>(new Set());
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const authenticate = useAuthenticate();
   const authConfig = useAuthConfig();
   const [failure, setFailure] = useState<string | null>(null);
-  const { errors } = form.formState;
-  const fieldEvents = { onChange: () => setTrigger('field'), onBlur: () => setTrigger('field') };
+  const fieldErrors = loginFormErrors(values);
+  const errorOf = (field: LoginField) => (checked.has(field) ? loginFieldMessage(fieldErrors[field], trigger) : undefined);
+  const fieldProps = (field: LoginField) => ({
+    ref: inputs[field],
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setTrigger('field');
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+    onBlur: () => {
+      setTrigger('field');
+      if (!checked.has(field)) setChecked(new Set([...checked, field]));
+    },
+    error: errorOf(field),
+  });
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async () => {
+    setTrigger('submit');
+    setChecked(new Set<LoginField>(['email', 'password']));
+    const invalid = (['email', 'password'] as const).find((field) => fieldErrors[field]);
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
     setFailure(null);
     try {
-      await authenticate.mutateAsync(values);
+      await authenticate.mutateAsync({ email: values.email.trim(), password: values.password });
       notifyPassing(messages.validCredentials);
       onSignedIn();
     } catch (error) {
       setFailure(loginErrorMessage(error));
     }
-  });
+  };
 
   const googleClientId = authConfig.data?.googleClientId ?? null;
 
@@ -76,8 +103,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       <form
         noValidate
         onSubmit={(event) => {
-          setTrigger('submit');
-          void submit(event);
+          event.preventDefault();
+          void submit();
         }}
       >
         <Stack gap="md">
@@ -87,14 +114,12 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            error={loginFieldMessage(errors.email?.message, trigger)}
-            {...form.register('email', fieldEvents)}
+            {...fieldProps('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            error={loginFieldMessage(errors.password?.message, trigger)}
-            {...form.register('password', fieldEvents)}
+            {...fieldProps('password')}
           />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to={paths.forgotPassword} size="sm" fw={500}>

@@ -1,4 +1,4 @@
-import { LOGIN_SLIDER_AUTOPLAY_MS } from '@studio-gallery/contract';
+import { LOGIN_SLIDER_AUTOPLAY_MS, mediaPictureSrcSet } from '@studio-gallery/contract';
 import { ImageSlider } from '../../../components/image-slider';
 import { useLoginSlides } from '../api/get-login-slides';
 import { useBranding } from '../hooks/use-branding';
@@ -10,6 +10,14 @@ export interface LoginShowcaseProps {
   /** Short banner for phones. */
   compact?: boolean;
 }
+
+/**
+ * The pictures' width on screen (auth-layout.module.css): the side panel is 6 of 11 columns of the
+ * screen from the md breakpoint (62em) up, the phone's banner spans the screen less its margins below
+ * it. Both showcases name the same sizes: the hidden one's first picture is fetched too (eager), and
+ * then it is the same file.
+ */
+const SLIDE_SIZES = '(min-width: 62em) 55vw, calc(100vw - 32px)';
 
 /**
  * The picture side of the sign-in screens: the studio's rotating login pictures (4 s each) on the
@@ -38,9 +46,11 @@ export function LoginShowcase({ withSlider = false, compact = false }: LoginShow
           fit="contain"
           controlsSize={compact ? 'sm' : 'md'}
           controlsPosition={compact ? 'top' : 'bottom'}
+          sizes={SLIDE_SIZES}
           items={items.map((s, i) => ({
             key: s.id,
             src: s.photoUrl,
+            srcSet: mediaPictureSrcSet(s.photoUrl),
             alt: s.title ?? `Sample headshot ${i + 1}`,
           }))}
           overlay={overlay}
@@ -49,11 +59,14 @@ export function LoginShowcase({ withSlider = false, compact = false }: LoginShow
     );
   }
 
+  // While the login pictures are on their way, the accent gradient: the banner would be downloaded
+  // (a background image of a shown element) only to be replaced by the first picture.
+  const banner = withSlider && slides.isPending ? null : branding.imageBG;
   return (
     <div
       className={className}
-      style={branding.imageBG ? { backgroundImage: `url("${branding.imageBG}")` } : undefined}
-      {...(branding.imageBG ? { role: 'img', 'aria-label': `${branding.name} banner`, 'data-picture': branding.imageBG } : {})}
+      style={banner ? { backgroundImage: `url("${banner}")` } : undefined}
+      {...(banner ? { role: 'img', 'aria-label': `${branding.name} banner`, 'data-picture': banner } : {})}
     >
       {overlay}
     </div>

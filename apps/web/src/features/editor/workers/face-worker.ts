@@ -186,7 +186,8 @@ async function cutout(small: ImageBitmap, full: ImageBitmap): Promise<{ rgba: Ui
         modelMs += performance.now() - before;
       }
     };
-    const result = await cutOutPerson({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { face, segment });
+    // The pixels are read for this cut-out only: the answer is written over them (no second full-size buffer).
+    const result = await cutOutPerson({ data: pixels.data, width: full.width, height: full.height, channels: 4 }, { face, segment, reuseInput: true });
     // refineMs: everything but the model (face detection, reading the pixels back, the pipeline).
     return { rgba: result.rgba, width: result.width, height: result.height, modelMs, refineMs: performance.now() - started - modelMs };
   } finally {
