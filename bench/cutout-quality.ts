@@ -300,6 +300,8 @@ interface Figures {
   gradient: number;
   haloPx: number;
   backdropInBandPct: number;
+  /** Backdrop-coloured band pixels per pixel of the subject's outline (the share above also moves with the band's size). */
+  backdropPerOutline: number;
   backgroundKeptPct: number;
   othersKeptPct: number | null;
   subjectLostPct: number;
@@ -384,6 +386,7 @@ function measure(scene: Scene, rgba: Uint8Array): Figures {
     gradient: gradient / 1000,
     haloPx: halo / Math.max(1, outline),
     backdropInBandPct: (100 * tinted) / Math.max(1, band),
+    backdropPerOutline: tinted / Math.max(1, outline),
     backgroundKeptPct: (100 * backgroundKept) / Math.max(1, background),
     othersKeptPct: others > 0 ? (100 * othersKept) / others : null,
     subjectLostPct: (100 * lost) / Math.max(1, subject),
@@ -471,6 +474,7 @@ for (const scene of list) {
       gradErr: f.gradient.toFixed(1),
       haloPx: f.haloPx.toFixed(2),
       'backdropInBand%': f.backdropInBandPct.toFixed(1),
+      backdropPerOutlinePx: f.backdropPerOutline.toFixed(2),
       'bgKept%': f.backgroundKeptPct.toFixed(2),
       'othersKept%': f.othersKeptPct === null ? '–' : f.othersKeptPct.toFixed(1),
       'subjectLost%': f.subjectLostPct.toFixed(2),
@@ -480,4 +484,17 @@ for (const scene of list) {
   }
 }
 console.table(rows);
+// What the band's backdrop-colour measure gives the ideal cut-out of these JPEG pixels: the true alpha
+// and the true backdrop, F solved exactly (I − (1−α)B)/α. Its share is the JPEG's own (4:2:0 chroma
+// and ringing on thin strands), which no cut-out that takes F from the pixel can go under.
+for (const scene of list) {
+  const ideal = new Uint8Array(WIDTH * HEIGHT * 4);
+  for (let i = 0; i < WIDTH * HEIGHT; i++) {
+    const a = Math.round(scene.alpha[i]! * 255) / 255;
+    ideal[i * 4 + 3] = Math.round(a * 255);
+    for (let c = 0; c < 3; c++) ideal[i * 4 + c] = a > 0 && a < 1 ? Math.min(255, Math.max(0, Math.round((scene.rgb[i * 3 + c]! - (1 - a) * scene.back[i * 3 + c]!) / a))) : scene.rgb[i * 3 + c]!;
+  }
+  const f = measure(scene, ideal);
+  console.log(`ideal cut-out of ${scene.name} (true alpha and backdrop, F solved from the pixel): backdrop colour in band ${f.backdropInBandPct.toFixed(1)} %, ${f.backdropPerOutline.toFixed(2)} px per outline px`);
+}
 console.log(`baseline: the refinement of ${args.baseline} on one model pass; after: this checkout's cutOutOnServer (face, subject, crop pass, matting). Times: model(s) + refinement (+ face detection after), warm, 1200x1800.`);

@@ -21,8 +21,9 @@ import {
 /**
  * Of the 300 KB the first screen may take on the wire (issue 23; bench/first-screen.ts measures all of
  * it), what its scripts may take: the rest goes to the page, styles, API answers and the photos in view.
+ * 173 KB when set (the login form without zod and react-hook-form); a few KB of room.
  */
-export const FIRST_SCREEN_SCRIPTS_BUDGET = 210 * 1024;
+export const FIRST_SCREEN_SCRIPTS_BUDGET = 180 * 1024;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(repoRoot, 'apps', 'web', 'dist'));

@@ -30,7 +30,7 @@ const GALLERY_LATER_MODULES = [
   'components/tooltip.tsx',
 ];
 /**
- * Mantine's Tooltip (components/tooltip.tsx): every screen's hover tooltips load it once idle
+ * Mantine's Tooltip (components/tooltip.tsx): every screen's hover tooltips load it on first hover
  * (components/hover-tooltip.tsx), /login's too, so its libraries are a chunk of their own ('ui-tooltip'),
  * not part of the gallery's modals' ('ui-later').
  */

@@ -386,7 +386,8 @@ function median(values: Float32Array, on: Uint8Array): number {
   let total = 0;
   for (let i = 0; i < values.length; i++) {
     if (on[i] !== 1) continue;
-    bins[Math.min(bins.length - 1, Math.floor(values[i]! * 8))] += 1;
+    const bin = Math.min(bins.length - 1, Math.floor(values[i]! * 8));
+    bins[bin] = bins[bin]! + 1;
     total += 1;
   }
   let seen = 0;
@@ -541,7 +542,9 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
   for (let t = 0; t < bw * bh; t++) for (const plane of blocks) plane[t] = plane[t]! / blockCount[t]!;
   const field = fitBackdropField(blocks, blockBackground, bw, bh);
   if (!field || field.inlierShare < GROWTH.minInlierShare || field.residual > GROWTH.maxResidual) return { grown: 0, field };
-  const [fr, fg, fb] = field.field.map((plane) => upsampleBlocks(plane, bw, bh, step, w, h));
+  const fr = upsampleBlocks(field.field[0], bw, bh, step, w, h);
+  const fg = upsampleBlocks(field.field[1], bw, bh, step, w, h);
+  const fb = upsampleBlocks(field.field[2], bw, bh, step, w, h);
   const [r, g, b] = rgb;
   // Flood from the subject into pixels the backdrop cannot explain (8-connected).
   const stack = new Int32Array(n);

@@ -7,7 +7,8 @@
  *    REFINE.workLongEdge); the components holding the detected face and the body below it are kept,
  *    islands dropped, holes filled. The model then runs again on the subject's own crop (head,
  *    shoulders, upper body: several times the mask pixels where they matter), merged over the first
- *    pass, and the subject is selected again.
+ *    pass, and the subject is selected again. On a smooth studio backdrop the subject then grows from
+ *    colour (growSubjectFromColour): connected pixels the backdrop's field cannot explain are subject.
  * 2. A first alpha: the fast guided filter (He, Sun & Tang, TPAMI 2013; He & Sun 2015) of the subject's
  *    mask on the luminance at the working size, its coefficients applied at full size, smoothstep'd.
  * 3. Trimap: sure subject and sure backdrop at the working size; an uncertain band REFINE.bandRadius
@@ -23,7 +24,7 @@
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
 
-import { type Rect, applySubject, dilate, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
+import { type Rect, applySubject, dilate, growSubjectFromColour, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 export type { Rect } from './cutout-subject';
 
@@ -94,6 +95,13 @@ export function smoothstep(lo: number, hi: number, x: number): number {
 export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
   const tmp = new Float32Array(width * height);
   const out = new Float32Array(width * height);
+  boxRows(src, tmp, width, height, r);
+  boxColumns(tmp, out, width, height, r);
+  return out;
+}
+
+/** boxMean's horizontal pass (two small functions: V8 optimises each with all its feedback). */
+function boxRows(src: Float32Array, tmp: Float32Array, width: number, height: number, r: number): void {
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let sum = 0;
@@ -106,7 +114,10 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
       if (x - r >= 0) sum -= src[row + x - r]!;
     }
   }
-  // Vertical pass row by row (running column sums), which reads memory in order.
+}
+
+/** boxMean's vertical pass, row by row (running column sums), which reads memory in order. */
+function boxColumns(tmp: Float32Array, out: Float32Array, width: number, height: number, r: number): void {
   const sums = new Float64Array(width);
   for (let y = 0; y <= Math.min(r, height - 1); y++) for (let x = 0; x < width; x++) sums[x] = sums[x]! + tmp[y * width + x]!;
   for (let y = 0; y < height; y++) {
@@ -116,7 +127,6 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
     if (y + r + 1 < height) for (let x = 0, add = (y + r + 1) * width; x < width; x++) sums[x] = sums[x]! + tmp[add + x]!;
     if (y - r >= 0) for (let x = 0, remove = (y - r) * width; x < width; x++) sums[x] = sums[x]! - tmp[remove + x]!;
   }
-  return out;
 }
 
 /** Bilinear sampling positions (half-pixel centres) from `dst` samples onto `src` samples. */
@@ -179,40 +189,44 @@ function cellStarts(size: number, cells: number): Int32Array {
 
 /** Area average of the RGB image onto a smaller grid: three planes of 0..255 floats (integer sums, one row of cells at a time). */
 function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, Float32Array, Float32Array] {
-  const [red, green, blue] = [new Float32Array(dw * dh), new Float32Array(dw * dh), new Float32Array(dw * dh)];
-  const { data, width, height } = image;
-  const channels = image.channels ?? 3;
-  const columns = cellStarts(width, dw);
-  const rows = cellStarts(height, dh);
+  const planes: [Float32Array, Float32Array, Float32Array] = [new Float32Array(dw * dh), new Float32Array(dw * dh), new Float32Array(dw * dh)];
+  const columns = cellStarts(image.width, dw);
+  const rows = cellStarts(image.height, dh);
   const sums = new Float64Array(dw * 3);
   for (let cy = 0; cy < dh; cy++) {
     sums.fill(0);
-    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) {
-      let p = y * width * channels;
-      for (let cx = 0; cx < dw; cx++) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (let x = columns[cx]!, end = columns[cx + 1]!; x < end; x++, p += channels) {
-          r += data[p]!;
-          g += data[p + 1]!;
-          b += data[p + 2]!;
-        }
-        sums[cx * 3] = sums[cx * 3]! + r;
-        sums[cx * 3 + 1] = sums[cx * 3 + 1]! + g;
-        sums[cx * 3 + 2] = sums[cx * 3 + 2]! + b;
-      }
-    }
+    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) sumRowIntoCells(image, y, columns, sums);
     const cellRows = rows[cy + 1]! - rows[cy]!;
     for (let cx = 0; cx < dw; cx++) {
       const t = cy * dw + cx;
       const n = (columns[cx + 1]! - columns[cx]!) * cellRows || 1;
-      red[t] = sums[cx * 3]! / n;
-      green[t] = sums[cx * 3 + 1]! / n;
-      blue[t] = sums[cx * 3 + 2]! / n;
+      planes[0][t] = sums[cx * 3]! / n;
+      planes[1][t] = sums[cx * 3 + 1]! / n;
+      planes[2][t] = sums[cx * 3 + 2]! / n;
     }
   }
-  return [red, green, blue];
+  return planes;
+}
+
+/** Adds row y's pixels to their cells' RGB sums (`sums`: 3 a cell, one row of cells). */
+function sumRowIntoCells(image: RgbImage, y: number, columns: Int32Array, sums: Float64Array): void {
+  const { data, width } = image;
+  const channels = image.channels ?? 3;
+  const cells = columns.length - 1;
+  let p = y * width * channels;
+  for (let cx = 0; cx < cells; cx++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let x = columns[cx]!, end = columns[cx + 1]!; x < end; x++, p += channels) {
+      r += data[p]!;
+      g += data[p + 1]!;
+      b += data[p + 2]!;
+    }
+    sums[cx * 3] = sums[cx * 3]! + r;
+    sums[cx * 3 + 1] = sums[cx * 3 + 1]! + g;
+    sums[cx * 3 + 2] = sums[cx * 3 + 2]! + b;
+  }
 }
 
 /**
@@ -398,6 +412,8 @@ export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions
   for (let i = 0; i < n; i++) lumaLow[i] = luma(rgbLow[0][i]!, rgbLow[1][i]!, rgbLow[2][i]!);
   const maskLow = mask.width === ww && mask.height === wh ? Float32Array.from(mask.data) : resizeBilinear(mask.data, mask.width, mask.height, ww, wh);
   for (let i = 0; i < n; i++) maskLow[i] = smoothstep(REFINE.maskEdge[0], REFINE.maskEdge[1], maskLow[i]!);
+  // On a studio backdrop, what the model missed but colour shows (a black helmet held) joins the subject.
+  growSubjectFromColour(rgbLow, maskLow, ww, wh);
   const { a, b } = guidedCoefficients(lumaLow, maskLow, ww, wh, REFINE.radius, REFINE.epsilon);
 
   // Trimap at the working size, from the first alpha.
@@ -451,75 +467,101 @@ export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions
       field[f + 6 + c] = person[c as 0 | 1 | 2][i]!;
     }
   }
-  const observed = new Float64Array(3);
-  const back = new Float64Array(3);
-  const fore = new Float64Array(3);
-  for (let cy = 0; cy < wh; cy++) {
-    const cellRow = cy * ww;
-    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) {
-      const r0 = ay.i0[y]! * ww;
-      const r1 = ay.i1[y]! * ww;
-      const wy = ay.w[y]!;
-      for (let cx = 0; cx < ww; ) {
-        const cell = trimap[cellRow + cx]!;
-        if (cell !== BAND) {
-          // A run of sure cells: copied with alpha 0 or 255, nothing solved.
-          let end = cx + 1;
-          while (end < ww && trimap[cellRow + end] === cell) end += 1;
-          copySure(data, channels, rgba, words, y * width + columns[cx]!, y * width + columns[end]!, cell === SUBJECT_CORE ? 255 : 0, channels === 4);
-          cx = end;
-          continue;
-        }
-        for (let x = columns[cx]!, xEnd = columns[cx + 1]!; x < xEnd; x++) {
-          const i = y * width + x;
-          const p = i * channels;
-          const o = i * 4;
-          const red = data[p]!;
-          const green = data[p + 1]!;
-          const blue = data[p + 2]!;
-          rgba[o] = red;
-          rgba[o + 1] = green;
-          rgba[o + 2] = blue;
-          observed[0] = red;
-          observed[1] = green;
-          observed[2] = blue;
-          const wx = ax.w[x]!;
-          const f00 = (r0 + ax.i0[x]!) * FIELD;
-          const f01 = (r0 + ax.i1[x]!) * FIELD;
-          const f10 = (r1 + ax.i0[x]!) * FIELD;
-          const f11 = (r1 + ax.i1[x]!) * FIELD;
-          const w00 = (1 - wx) * (1 - wy);
-          const w01 = wx * (1 - wy);
-          const w10 = (1 - wx) * wy;
-          const w11 = wx * wy;
-          const guided = smoothstep(REFINE.feather[0], REFINE.feather[1], sampleField(field, f00, f01, f10, f11, w00, w01, w10, w11) * luma(red, green, blue) + sampleField(field, f00 + 1, f01 + 1, f10 + 1, f11 + 1, w00, w01, w10, w11));
-          let along = 0;
-          let contrast2 = 0;
-          for (let c = 0; c < 3; c++) {
-            back[c] = sampleField(field, f00 + 3 + c, f01 + 3 + c, f10 + 3 + c, f11 + 3 + c, w00, w01, w10, w11);
-            fore[c] = sampleField(field, f00 + 6 + c, f01 + 6 + c, f10 + 6 + c, f11 + 6 + c, w00, w01, w10, w11);
-            const d = fore[c]! - back[c]!;
-            along += (observed[c]! - back[c]!) * d;
-            contrast2 += d * d;
-          }
-          let alpha = guided;
-          if (contrast2 > 0) {
-            const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sampleField(field, f00 + 2, f01 + 2, f10 + 2, f11 + 2, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
-            if (trust > 0) {
-              const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
-              alpha = trust * fromColour + (1 - trust) * guided;
-            }
-          }
-          const al = Math.round(alpha * 255);
-          rgba[o + 3] = al;
-          if (al === 0 || al === 255) continue;
-          for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
-        }
-        cx += 1;
+  const context: RowContext = { data, channels, rgba, words, inPlace: channels === 4, width, ww, trimap, columns, ax, ay, field, observed: new Float64Array(3), back: new Float64Array(3), fore: new Float64Array(3) };
+  // Row by row through small functions: V8 optimises them within the first photo (they run thousands
+  // of times), where one long loop would be compiled mid-loop and dropped again for a few photos.
+  for (let cy = 0; cy < wh; cy++) for (let y = rows[cy]!; y < rows[cy + 1]!; y++) refineRow(context, y, cy * ww);
+  return { rgba, width, height };
+}
+
+/** What refineRow reads and writes: the photo, the answer, the trimap and the band's packed field. */
+interface RowContext {
+  data: Uint8Array | Uint8ClampedArray;
+  channels: number;
+  rgba: Uint8Array;
+  words: Uint32Array | null;
+  inPlace: boolean;
+  width: number;
+  ww: number;
+  trimap: Uint8Array;
+  columns: Int32Array;
+  ax: { i0: Int32Array; i1: Int32Array; w: Float32Array };
+  ay: { i0: Int32Array; i1: Int32Array; w: Float32Array };
+  field: Float32Array;
+  observed: Float64Array;
+  back: Float64Array;
+  fore: Float64Array;
+}
+
+/** One full-size row: runs of sure cells copied, band cells solved pixel by pixel. */
+function refineRow(context: RowContext, y: number, cellRow: number): void {
+  const { trimap, ww, columns, width } = context;
+  for (let cx = 0; cx < ww; ) {
+    const cell = trimap[cellRow + cx]!;
+    if (cell === BAND) {
+      solveBand(context, y, columns[cx]!, columns[cx + 1]!);
+      cx += 1;
+      continue;
+    }
+    // A run of sure cells: copied with alpha 0 or 255, nothing solved.
+    let end = cx + 1;
+    while (end < ww && trimap[cellRow + end] === cell) end += 1;
+    copySure(context.data, context.channels, context.rgba, context.words, y * width + columns[cx]!, y * width + columns[end]!, cell === SUBJECT_CORE ? 255 : 0, context.inPlace);
+    cx = end;
+  }
+}
+
+/** Band pixels [x0, x1) of row y: alpha from colour where the backdrop allows it, else the guided filter's; colour decontaminated. */
+function solveBand(context: RowContext, y: number, x0: number, x1: number): void {
+  const { data, channels, rgba, width, ww, ax, ay, field, observed, back, fore } = context;
+  const r0 = ay.i0[y]! * ww;
+  const r1 = ay.i1[y]! * ww;
+  const wy = ay.w[y]!;
+  for (let x = x0; x < x1; x++) {
+    const i = y * width + x;
+    const p = i * channels;
+    const o = i * 4;
+    const red = data[p]!;
+    const green = data[p + 1]!;
+    const blue = data[p + 2]!;
+    rgba[o] = red;
+    rgba[o + 1] = green;
+    rgba[o + 2] = blue;
+    observed[0] = red;
+    observed[1] = green;
+    observed[2] = blue;
+    const wx = ax.w[x]!;
+    const f00 = (r0 + ax.i0[x]!) * FIELD;
+    const f01 = (r0 + ax.i1[x]!) * FIELD;
+    const f10 = (r1 + ax.i0[x]!) * FIELD;
+    const f11 = (r1 + ax.i1[x]!) * FIELD;
+    const w00 = (1 - wx) * (1 - wy);
+    const w01 = wx * (1 - wy);
+    const w10 = (1 - wx) * wy;
+    const w11 = wx * wy;
+    const guided = smoothstep(REFINE.feather[0], REFINE.feather[1], sampleField(field, f00, f01, f10, f11, w00, w01, w10, w11) * luma(red, green, blue) + sampleField(field, f00 + 1, f01 + 1, f10 + 1, f11 + 1, w00, w01, w10, w11));
+    let along = 0;
+    let contrast2 = 0;
+    for (let c = 0; c < 3; c++) {
+      back[c] = sampleField(field, f00 + 3 + c, f01 + 3 + c, f10 + 3 + c, f11 + 3 + c, w00, w01, w10, w11);
+      fore[c] = sampleField(field, f00 + 6 + c, f01 + 6 + c, f10 + 6 + c, f11 + 6 + c, w00, w01, w10, w11);
+      const d = fore[c]! - back[c]!;
+      along += (observed[c]! - back[c]!) * d;
+      contrast2 += d * d;
+    }
+    let alpha = guided;
+    if (contrast2 > 0) {
+      const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sampleField(field, f00 + 2, f01 + 2, f10 + 2, f11 + 2, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
+      if (trust > 0) {
+        const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
+        alpha = trust * fromColour + (1 - trust) * guided;
       }
     }
+    const al = Math.round(alpha * 255);
+    rgba[o + 3] = al;
+    if (al === 0 || al === 255) continue;
+    for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
   }
-  return { rgba, width, height };
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;

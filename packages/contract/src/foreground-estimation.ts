@@ -21,7 +21,7 @@ export const FOREGROUND = {
   /** Weight of |Δα| in the smoothness. */
   gradientWeight: 1,
   /** The whole picture is solved up to this long edge; above it only the band. */
-  coarseLongEdge: 512,
+  coarseLongEdge: 256,
   /** Levels up to this size get smallIterations sweeps, larger ones bigIterations. */
   smallSize: 32,
   smallIterations: 10,
@@ -146,7 +146,7 @@ function sweepLevel(level: Level, iterations: number): void {
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         for (let d = 0; d < 4; d++) {
-          const j = Math.min(h - 1, Math.max(0, y + DY[d])) * w + Math.min(w - 1, Math.max(0, x + DX[d]));
+          const j = Math.min(h - 1, Math.max(0, y + DY[d]!)) * w + Math.min(w - 1, Math.max(0, x + DX[d]!));
           neighbourAlpha[d] = alpha[j]!;
           for (let c = 0; c < 3; c++) {
             neighbourFore[d * 3 + c] = fore[j * 3 + c]!;
@@ -209,15 +209,20 @@ export function estimateForeground(image: ForegroundImage, rgba: Uint8Array): nu
     for (let c = 0; c < 3; c++) coarseImage[t * 3 + c] = coarseImage[t * 3 + c]! / k;
   }
 
-  // The levels from 1x1 to the coarse grid, the whole picture.
+  // The levels from 1x1 to the coarse grid, the whole picture: each level's colour and alpha are the
+  // area average of the next larger one's.
   const levels = Math.max(1, Math.ceil(Math.log2(Math.max(cw, ch))));
-  let previous: Level | null = null;
-  for (let l = 0; l <= levels; l++) {
+  const pyramid: { width: number; height: number; image: Float32Array; alpha: Float32Array }[] = [];
+  pyramid[levels] = { width: cw, height: ch, image: coarseImage, alpha: coarseAlpha };
+  for (let l = levels - 1; l >= 0; l--) {
+    const above = pyramid[l + 1]!;
     const w = Math.max(1, Math.round(cw ** (l / levels)));
     const h = Math.max(1, Math.round(ch ** (l / levels)));
-    const top = w === cw && h === ch;
-    const levelImage = top ? coarseImage : areaAverage(coarseImage, cw, ch, 3, w, h);
-    const levelAlpha = top ? coarseAlpha : areaAverage(coarseAlpha, cw, ch, 1, w, h);
+    pyramid[l] = { width: w, height: h, image: areaAverage(above.image, above.width, above.height, 3, w, h), alpha: areaAverage(above.alpha, above.width, above.height, 1, w, h) };
+  }
+  let previous: Level | null = null;
+  for (let l = 0; l <= levels; l++) {
+    const { width: w, height: h, image: levelImage, alpha: levelAlpha } = pyramid[l]!;
     let fore: Float32Array;
     let back: Float32Array;
     if (previous) {
@@ -256,8 +261,8 @@ export function estimateForeground(image: ForegroundImage, rgba: Uint8Array): nu
       const x = i % width;
       const y = (i - x) / width;
       for (let d = 0; d < 4; d++) {
-        const nx = Math.min(width - 1, Math.max(0, x + DX[d]));
-        const ny = Math.min(height - 1, Math.max(0, y + DY[d]));
+        const nx = Math.min(width - 1, Math.max(0, x + DX[d]!));
+        const ny = Math.min(height - 1, Math.max(0, y + DY[d]!));
         const j = ny * width + nx;
         const a = rgba[j * 4 + 3]!;
         neighbourAlpha[d] = a / 255;

@@ -14,8 +14,9 @@
  *   names the same srcset and sizes as the card's <img>, so the browser picks the same file and the
  *   card finds it loaded. (Preloading every thumbnail of the first screen measured worse: they compete
  *   with the start-up code.)
- * For a signed-in visitor opening the studio's home (/studio) it starts that route's code instead, which
- * the router would otherwise ask for only once the start-up code has run (issue 23 §5).
+ * For a signed-in visitor opening the studio's home (/studio) it starts that route's code and the
+ * account's request (GET /account, whose role opens the studio) instead, which the router would
+ * otherwise send only once the start-up code and the route's code have run (issue 23 §5).
  * Everything it uses is the app's own code (request, viewer and thumbnail rules), nothing copied.
  */
 import { storageKeys, type PagedPhotosResponse } from '@studio-gallery/contract';
@@ -26,6 +27,7 @@ import { viewerFrom } from '../lib/viewer';
 import { initialGalleryState } from '../features/gallery/hooks/gallery-state';
 import { flagForPath, GRID_IMAGE_SIZES, thumbnailSrc } from '../features/gallery/lib/photo-rules';
 import { apiBaseUrl, apiHeaders, buildApiUrl } from '../lib/api-url';
+import { ACCOUNT_PATH } from '../lib/account';
 import { startEarlyRequest } from '../lib/early-response';
 import { isExpired, readJwtPayload } from '../lib/jwt';
 import { storage } from '../lib/storage';
@@ -56,6 +58,8 @@ function preloadGallery(): void {
   const pathname = location.pathname.toLowerCase();
   if (token && (pathname === paths.studio || pathname === `${paths.studio}/`)) {
     for (const [rel, href] of __STUDIO_HOME_LINKS__) addLink(rel === 'preload' ? { rel, href, as: 'style', crossOrigin: '' } : { rel, href, crossOrigin: '' });
+    // The account (its role opens the studio and its data): the studio's loaders adopt the response.
+    startEarlyRequest('account', buildApiUrl(base, ACCOUNT_PATH), apiHeaders(token));
     return;
   }
   const main = paths.main.toLowerCase();

@@ -1,6 +1,5 @@
-import { cloneElement, lazy, Suspense, useRef, type ReactElement, type Ref } from 'react';
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import type { TooltipProps } from '@mantine/core';
-import { useIdleReady } from '../lib/use-idle-ready';
 
 /** Mantine's Tooltip, its code loaded on first use (components/tooltip.tsx). */
 export const LazyTooltip = lazy(() => import('./tooltip'));
@@ -11,18 +10,27 @@ export type HoverTooltipProps = Omit<TooltipProps, 'children' | 'target'> & {
 };
 
 /**
- * A Tooltip (hover only) for something on the first screen. Its code loads once the page is idle:
- * tooltips and their positioning code were a fifth of the gallery's start-up libraries, and none can
- * show before the pointer moves anyway. It points at its element (Tooltip's `target`) instead of
- * wrapping it, so the element is not remounted when the tooltip arrives (focus stays where it is).
+ * A Tooltip (hover only) for something on the first screen. Its code (with floating-ui, ~19 KB) loads
+ * when the pointer first enters the element, and the tooltip opens as the pointer moves on it: none
+ * can show before that, and the login screen, where the visitor types, no longer downloads it for a
+ * tooltip rarely seen (the gallery warms the same code up once idle, so there it is already in).
+ * It points at its element (Tooltip's `target`) instead of wrapping it, so the element is not
+ * remounted when the tooltip arrives (focus stays where it is).
  */
 export function HoverTooltip({ children, ...props }: HoverTooltipProps) {
-  const ready = useIdleReady();
+  const [wanted, setWanted] = useState(false);
   const target = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = target.current;
+    if (wanted || !element) return undefined;
+    const want = () => setWanted(true);
+    element.addEventListener('pointerenter', want, { once: true });
+    return () => element.removeEventListener('pointerenter', want);
+  }, [wanted]);
   return (
     <>
       {cloneElement(children, { ref: target })}
-      {ready ? (
+      {wanted ? (
         <Suspense fallback={null}>
           <LazyTooltip {...props} target={target} />
         </Suspense>

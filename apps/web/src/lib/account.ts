@@ -8,8 +8,11 @@ export type AccountRole = Account['role'];
 
 export { isStudioRole };
 
+/** GET /account's path: the preload script may send it early on /studio (src/app/preload-gallery.ts). */
+export const ACCOUNT_PATH = '/account';
+
 export async function getAccount(signal?: AbortSignal, redirectOnUnauthorized = true): Promise<Account> {
-  return api.get<Account>('/account', { signal, redirectOnUnauthorized });
+  return api.get<Account>(ACCOUNT_PATH, { signal, redirectOnUnauthorized, adoptEarlyResponse: 'account' });
 }
 
 /** Keyed by the user id, so another account signing in on this browser never reads the last one's role. */

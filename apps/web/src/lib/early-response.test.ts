@@ -1,6 +1,7 @@
 import { storageKeys } from '@studio-gallery/contract';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/render';
+import { ACCOUNT_PATH, getAccount } from './account';
 import { api } from './api-client';
 import { apiHeaders } from './api-url';
 import { startEarlyRequest, takeEarlyResponse } from './early-response';
@@ -33,6 +34,14 @@ describe('early response (index.html preload script → API client)', () => {
     await api.get('/things');
     expect(calls).toHaveLength(2);
     expect(takeEarlyResponse('gallery-page', '/api/things', apiHeaders('T0KEN'))).toBeDefined();
+  });
+
+  it("the account's query adopts the account request the preload script starts on /studio", async () => {
+    localStorage.setItem(storageKeys.token, 'T0KEN');
+    const calls = stubFetch({ 'GET /account': { body: { id: 9, role: 'staff' } } });
+    void startEarlyRequest('account', `/api${ACCOUNT_PATH}`, apiHeaders('T0KEN'));
+    await expect(getAccount()).resolves.toMatchObject({ role: 'staff' });
+    expect(calls).toHaveLength(1);
   });
 
   it('holds one request per name: taking one leaves the other for its own adopter', () => {

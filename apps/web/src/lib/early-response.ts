@@ -9,7 +9,7 @@
 const GLOBAL_NAME = '__studioGalleryEarlyRequests';
 
 /** The requests the preload script may start; each has one home for its URL and headers. */
-export type EarlyRequestName = 'branding' | 'gallery-page';
+export type EarlyRequestName = 'branding' | 'gallery-page' | 'account';
 
 interface EarlyRequest {
   url: string;

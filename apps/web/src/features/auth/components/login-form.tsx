@@ -54,14 +54,14 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   /** The fields whose error shows: blurred once, or all after a submit. */
   const [checked, setChecked] = useState<ReadonlySet<LoginField>>(new Set());
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const authenticate = useAuthenticate();
   const authConfig = useAuthConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const fieldErrors = loginFormErrors(values);
   const errorOf = (field: LoginField) => (checked.has(field) ? loginFieldMessage(fieldErrors[field], trigger) : undefined);
   const fieldProps = (field: LoginField) => ({
-    ref: inputs[field],
     name: field,
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
@@ -81,7 +81,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setChecked(new Set<LoginField>(['email', 'password']));
     const invalid = (['email', 'password'] as const).find((field) => fieldErrors[field]);
     if (invalid) {
-      inputs[invalid].current?.focus();
+      (invalid === 'email' ? emailInput : passwordInput).current?.focus();
       return;
     }
     setFailure(null);
@@ -114,11 +114,13 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
+            ref={emailInput}
             {...fieldProps('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
+            ref={passwordInput}
             {...fieldProps('password')}
           />
           <Group justify="flex-end" mt={-6}>
