@@ -1,7 +1,7 @@
 // Cut-out quality (issue 22 "How it is measured"): portraits with a known alpha composited over
 // backdrops of several kinds, cut out by the pipeline of a baseline commit and by the current one, in
 // the same run, on the same pixels.
-//   npx tsx bench/cutout-quality.ts [--baseline a554099] [--pictures]
+//   npx tsx bench/cutout-quality.ts [--baseline a554099] [--pictures] [--scenes grey,blue] [--lossless] [--foreground germer]
 //   npx tsx bench/cutout-quality.ts --make-subject     (once: writes bench/fixtures/cutout/subject.png)
 //
 // Ground truth (bench/fixtures/cutout/README.md): the subject is the public-domain astronaut
@@ -10,7 +10,12 @@
 // drawn with exact coverage in her hair's colour; F and alpha are known exactly. Scenes are 1200x1800
 // (the acceptance's 1200 px width): plain grey, white and blue studio backdrops with sensor noise, a
 // radial gradient, and two busy ones (a public-domain launch-site photo, a CC0 brick wall) with a
-// smaller person and, on one, a cup beside the subject (the "kept" measure). Composited, then JPEG q92.
+// smaller person and, on one, a cup beside the subject (the "kept" measure). Composited, then JPEG q92
+// (sharp's default 4:2:0 chroma). `--lossless` adds, for the studio scenes (plain and gradient), the same
+// composites as JPEG q92 with 4:4:4 chroma (only the chroma subsampling removed: same quantisation) and
+// as PNG (lossless), cut out by this checkout's pipeline only. `--foreground germer` adds a row per scene:
+// this checkout's alpha with the band's colours from estimateForeground (Germer et al. 2020,
+// packages/contract/src/foreground-estimation.ts) in place of the pipeline's closed-form decontaminate.
 //
 // Per scene and pipeline: SAD (sum |α − α*| / 1000), gradient error (sum of squared differences of the
 // Gaussian-derivative gradient, σ 1.4, / 1000), halo width (pixels outside the subject given α > 0.02
@@ -19,7 +24,7 @@
 // |B − F|², or, outside the subject, within 40 levels of the backdrop), background
 // kept (α ≥ 0.5 where α* < 0.5), other people/objects kept, subject lost (α < 0.5 where α* ≥ 0.5), time.
 // The baseline is the refinement of `--baseline` (its packages/contract/src/cutout.ts read with git show)
-// on the model's single pass, as that commit's server ran it.
+// on the model's single pass, as that commit's server ran it. Times: wall (ms) and the process's CPU (cpuMs), both load-dependent.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,12 +35,21 @@ import { seededRandom } from '@studio-gallery/contract';
 import type { Mask, RgbImage } from '@studio-gallery/contract/cutout';
 import { cutOutOnServer } from '../apps/server/src/media/segmentation/person-cutout';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, loadSelfieModel, personMask, type SegmentationAssets } from '../apps/server/src/media/segmentation/selfie-model';
+import { estimateForeground } from '../packages/contract/src/foreground-estimation';
 import { benchHeader, ms } from './lib/figures';
 import { repoRoot } from './lib/server';
 
 const { values: args } = parseArgs({
-  options: { baseline: { type: 'string', default: 'a554099' }, scenes: { type: 'string', default: '' }, pictures: { type: 'boolean', default: false }, 'make-subject': { type: 'boolean', default: false } },
+  options: {
+    baseline: { type: 'string', default: 'a554099' },
+    scenes: { type: 'string', default: '' },
+    pictures: { type: 'boolean', default: false },
+    lossless: { type: 'boolean', default: false },
+    foreground: { type: 'string', default: 'closed-form' },
+    'make-subject': { type: 'boolean', default: false },
+  },
 });
+if (args.foreground !== 'closed-form' && args.foreground !== 'germer') throw new Error(`--foreground closed-form|germer, not ${args.foreground}`);
 
 const FIXTURES = path.join(repoRoot, 'bench', 'fixtures', 'cutout');
 const SUBJECT_FILE = path.join(FIXTURES, 'subject.png');
@@ -191,9 +205,13 @@ function gaussian(src: Float32Array, w: number, h: number, sigma: number, deriva
   return pass(pass(src, derivative === 'x' ? dn : gn, true), derivative === 'y' ? dn : gn, false);
 }
 
+/** How a composite is saved before the cut-out reads it. */
+type Encoding = 'jpeg q92 4:2:0' | 'jpeg q92 4:4:4' | 'png';
+
 interface Scene {
   name: string;
   kind: 'plain' | 'gradient' | 'busy';
+  encoding: Encoding;
   rgb: Buffer;
   /** The composite's true alpha of the subject, 0..1. */
   alpha: Float32Array;
@@ -258,7 +276,16 @@ async function rgbaOf(input: ReturnType<typeof sharp>): Promise<{ data: Buffer; 
   return { data, width: info.width, height: info.height };
 }
 
-async function scenes(): Promise<Scene[]> {
+async function encoded(rgb: Buffer, encoding: Encoding): Promise<Buffer> {
+  const raw = { raw: { width: WIDTH, height: HEIGHT, channels: 3 as const } };
+  if (encoding === 'png') return rgb;
+  const jpeg = await sharp(rgb, raw)
+    .jpeg({ quality: 92, chromaSubsampling: encoding === 'jpeg q92 4:4:4' ? '4:4:4' : '4:2:0' })
+    .toBuffer();
+  return sharp(jpeg).raw().toBuffer();
+}
+
+async function scenes(only: string[] | null, lossless: boolean): Promise<Scene[]> {
   const subject = await rgbaOf(sharp(SUBJECT_FILE));
   const smallPerson = await rgbaOf(sharp(SUBJECT_FILE).resize(330, 330).flop());
   // A cup (CC0 coffee.png): the disc of the cup seen from above, cut round.
@@ -275,6 +302,7 @@ async function scenes(): Promise<Scene[]> {
   ];
   const out: Scene[] = [];
   for (const [name, kind, person, object] of list) {
+    if (only && !only.includes(name)) continue;
     const back = await backdropOf(name);
     const others = new Uint8Array(WIDTH * HEIGHT);
     const mark = (a: Float32Array) => {
@@ -288,9 +316,8 @@ async function scenes(): Promise<Scene[]> {
     for (let y = 0; y < subject.height; y++)
       for (let x = 0; x < subject.width; x++) for (let c = 0; c < 3; c++) fore[((y + SUBJECT_AT.y) * WIDTH + x + SUBJECT_AT.x) * 3 + c] = subject.data[(y * subject.width + x) * 4 + c]!;
     for (let i = 0; i < others.length; i++) if (alpha[i]! >= 0.5) others[i] = 0;
-    const jpeg = await sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
-    const decoded = await sharp(jpeg).raw().toBuffer();
-    out.push({ name, kind, rgb: decoded, alpha, fore, back, others });
+    const encodings: Encoding[] = lossless && kind !== 'busy' ? ['jpeg q92 4:2:0', 'jpeg q92 4:4:4', 'png'] : ['jpeg q92 4:2:0'];
+    for (const encoding of encodings) out.push({ name, kind, encoding, rgb: await encoded(rgb, encoding), alpha, fore, back, others });
   }
   return out;
 }
@@ -438,8 +465,10 @@ if (args['make-subject']) {
   process.exit(0);
 }
 const only = args.scenes ? args.scenes.split(',') : null;
-const list = (await scenes()).filter((scene) => !only || only.includes(scene.name));
+const list = await scenes(only, args.lossless);
 const rows: Record<string, string | number>[] = [];
+/** This checkout's cut-out of each scene, for the exact-colour line below. */
+const afterOf = new Map<Scene, Uint8Array>();
 // Warm both pipelines once (model and face detector loads) so the times are warm.
 await cutOutOnServer({ rgb: list[0]!.rgb, width: WIDTH, height: HEIGHT, small: await smallOf(list[0]!.rgb) }, assets);
 
@@ -452,23 +481,36 @@ async function smallOf(rgb: Uint8Array) {
 }
 
 for (const scene of list) {
-  for (const pipeline of ['before', 'after'] as const) {
+  // The baseline on the default JPEG only: the lossless variants ask what this pipeline and the ideal reach.
+  const pipelines = [...(scene.encoding === 'jpeg q92 4:2:0' ? (['before'] as const) : []), 'after' as const, ...(args.foreground === 'germer' ? (['after, germer F'] as const) : [])];
+  let after: Uint8Array | null = null;
+  for (const pipeline of pipelines) {
     const small = await smallOf(scene.rgb);
     const started = performance.now();
+    const startedCpu = process.cpuUsage();
     let rgba: Uint8Array;
-    if (pipeline === 'before') {
+    if (pipeline === 'after, germer F') {
+      // The same alpha; the band's colours estimated from the pixels (estimateForeground reads only alpha from rgba).
+      rgba = Uint8Array.from(after!);
+      estimateForeground({ data: scene.rgb, width: WIDTH, height: HEIGHT }, rgba);
+    } else if (pipeline === 'before') {
       const data = await personMask(await loadSelfieModel(assets), small.data, small.info.width, small.info.height);
       rgba = refineBefore({ data: scene.rgb, width: WIDTH, height: HEIGHT }, { data, width: MODEL_SIZE, height: MODEL_SIZE }).rgba;
     } else {
       rgba = (await cutOutOnServer({ rgb: scene.rgb, width: WIDTH, height: HEIGHT, small }, assets)).rgba;
+      after = rgba;
+      afterOf.set(scene, rgba);
     }
     const elapsed = performance.now() - started;
+    const cpu = process.cpuUsage(startedCpu);
     if (process.env.CUTOUT_DEBUG) debugMap = new Uint8Array(WIDTH * HEIGHT);
     const f = measure(scene, rgba);
-    if (debugMap) await sharp(Buffer.from(debugMap), { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toFile(`/tmp/cutout-band-${scene.name}-${pipeline}.png`);
+    const label = `${scene.name}${scene.encoding === 'jpeg q92 4:2:0' ? '' : `-${scene.encoding.replace(/[ :]/g, '')}`}`;
+    if (debugMap) await sharp(Buffer.from(debugMap), { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toFile(`/tmp/cutout-band-${label}-${pipeline.replace(/[ ,]+/g, '-')}.png`);
     rows.push({
       scene: scene.name,
       kind: scene.kind,
+      encoding: scene.encoding,
       pipeline,
       SAD: f.sad.toFixed(1),
       gradErr: f.gradient.toFixed(1),
@@ -479,22 +521,33 @@ for (const scene of list) {
       'othersKept%': f.othersKeptPct === null ? '–' : f.othersKeptPct.toFixed(1),
       'subjectLost%': f.subjectLostPct.toFixed(2),
       ms: ms(elapsed),
+      cpuMs: ms((cpu.user + cpu.system) / 1000),
     });
-    if (args.pictures) await panel(scene, rgba, path.join(IMAGES, `cutout-${scene.name}-${pipeline}.jpg`));
+    if (args.pictures && scene.encoding === 'jpeg q92 4:2:0' && pipeline !== 'after, germer F') await panel(scene, rgba, path.join(IMAGES, `cutout-${scene.name}-${pipeline}.jpg`));
   }
 }
 console.table(rows);
-// What the band's backdrop-colour measure gives the ideal cut-out of these JPEG pixels: the true alpha
-// and the true backdrop, F solved exactly (I − (1−α)B)/α. Its share is the JPEG's own (4:2:0 chroma
-// and ringing on thin strands), which no cut-out that takes F from the pixel can go under.
-for (const scene of list) {
-  const ideal = new Uint8Array(WIDTH * HEIGHT * 4);
+// What the band's backdrop-colour measure gives the ideal cut-out of these pixels: the true alpha and
+// the true backdrop, F solved exactly (I − (1−α)B)/α. On JPEG its share is the encoding's own (4:2:0
+// chroma, ringing on thin strands), which no cut-out that takes F from the pixel can go under; on PNG
+// what is left is the pixel's rounding divided by α.
+/** The cut-out with alpha `alphaOf(i)` (0..255) and F solved exactly from the pixel and the true backdrop. */
+function exactColour(scene: Scene, alphaOf: (i: number) => number): Uint8Array {
+  const out = new Uint8Array(WIDTH * HEIGHT * 4);
   for (let i = 0; i < WIDTH * HEIGHT; i++) {
-    const a = Math.round(scene.alpha[i]! * 255) / 255;
-    ideal[i * 4 + 3] = Math.round(a * 255);
-    for (let c = 0; c < 3; c++) ideal[i * 4 + c] = a > 0 && a < 1 ? Math.min(255, Math.max(0, Math.round((scene.rgb[i * 3 + c]! - (1 - a) * scene.back[i * 3 + c]!) / a))) : scene.rgb[i * 3 + c]!;
+    const a = alphaOf(i) / 255;
+    out[i * 4 + 3] = alphaOf(i);
+    for (let c = 0; c < 3; c++) out[i * 4 + c] = a > 0 && a < 1 ? Math.min(255, Math.max(0, Math.round((scene.rgb[i * 3 + c]! - (1 - a) * scene.back[i * 3 + c]!) / a))) : scene.rgb[i * 3 + c]!;
   }
-  const f = measure(scene, ideal);
-  console.log(`ideal cut-out of ${scene.name} (true alpha and backdrop, F solved from the pixel): backdrop colour in band ${f.backdropInBandPct.toFixed(1)} %, ${f.backdropPerOutline.toFixed(2)} px per outline px`);
+  return out;
 }
-console.log(`baseline: the refinement of ${args.baseline} on one model pass; after: this checkout's cutOutOnServer (face, subject, crop pass, matting). Times: model(s) + refinement (+ face detection after), warm, 1200x1800.`);
+for (const scene of list) {
+  const f = measure(scene, exactColour(scene, (i) => Math.round(scene.alpha[i]! * 255)));
+  console.log(`ideal cut-out of ${scene.name}, ${scene.encoding} (true alpha and backdrop, F solved from the pixel): backdrop colour in band ${f.backdropInBandPct.toFixed(1)} %, ${f.backdropPerOutline.toFixed(2)} px per outline px`);
+  // With this checkout's alpha and F solved exactly, F̂ − F = (α̂ − α)(B − F)/α̂: what is left is alpha's error alone.
+  const after = afterOf.get(scene);
+  if (!after) continue;
+  const g = measure(scene, exactColour(scene, (i) => after[i * 4 + 3]!));
+  console.log(`  this checkout's alpha, F solved exactly from the true backdrop: ${g.backdropInBandPct.toFixed(1)} %, ${g.backdropPerOutline.toFixed(2)} px per outline px`);
+}
+console.log(`baseline: the refinement of ${args.baseline} on one model pass; after: this checkout's cutOutOnServer (face, subject, crop pass, matting). Times: model(s) + refinement (+ face detection after), warm, 1200x1800; "after, germer F": estimateForeground alone, on after's alpha.`);

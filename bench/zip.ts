@@ -35,6 +35,7 @@ import sharp from 'sharp';
 import { ZIP_READ_SIZE, zipStream } from '../apps/server/src/media/zip-writer';
 import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
+import { withNewerMigrationsHidden } from './lib/baseline-checkout';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { repoRoot, startServer } from './lib/server';
 import { LocalDiskStorage } from '../apps/server/src/storage/local-disk-storage';
@@ -119,7 +120,10 @@ try {
     server = await launch();
   }
   const pid = server.process.pid!;
-  const baseline = args.baseline ? await startServer(env, { root: path.resolve(args.baseline) }) : null;
+  // An older checkout refuses a database with migrations it does not know: hidden while it starts.
+  const baseline = args.baseline
+    ? await withNewerMigrationsHidden(bench.db.kysely as never, lastMigrationOf(path.resolve(args.baseline)), () => startServer(env, { root: path.resolve(args.baseline!) }))
+    : null;
   try {
     const started = memory(pid);
     const token = await signIn(server.url, CUSTOMER.email, CUSTOMER.password);
@@ -549,6 +553,13 @@ async function unzipCheck(baseUrl: string, token: string, selected: string[]): P
   } finally {
     fs.rmSync(file, { force: true });
   }
+}
+
+/** The newest migration a checkout knows (ISO-dated names sort in order). */
+function lastMigrationOf(root: string): string {
+  const names = fs.readdirSync(path.join(root, 'apps/server/src/db/migrations')).filter((f) => /^\d{4}-\d{2}-\d{2}-.*\.ts$/.test(f)).sort();
+  if (names.length === 0) throw new Error(`no migrations in ${root}`);
+  return names.at(-1)!.replace(/\.ts$/, '');
 }
 
 /** User + system CPU time the process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */

@@ -529,10 +529,12 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
   const blocks: [Float32Array, Float32Array, Float32Array] = [new Float32Array(bw * bh), new Float32Array(bw * bh), new Float32Array(bw * bh)];
   const blockBackground = new Uint8Array(bw * bh).fill(1);
   const blockCount = new Float32Array(bw * bh);
+  const blockOfColumn = new Int32Array(w);
+  for (let x = 0; x < w; x++) blockOfColumn[x] = Math.floor(x / step);
   for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
+    for (let x = 0, row = Math.floor(y / step) * bw; x < w; x++) {
       const i = y * w + x;
-      const t = Math.floor(y / step) * bw + Math.floor(x / step);
+      const t = row + blockOfColumn[x]!;
       blocks[0][t] = blocks[0][t]! + rgb[0][i]!;
       blocks[1][t] = blocks[1][t]! + rgb[1][i]!;
       blocks[2][t] = blocks[2][t]! + rgb[2][i]!;
@@ -551,10 +553,11 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
   let top = 0;
   const state = new Uint8Array(n); // 1 subject or grown, 2 explained by the backdrop (not enterable)
   for (let i = 0; i < n; i++) {
-    if (subject[i] === 1) {
-      state[i] = 1;
-      stack[top++] = i;
-    }
+    if (subject[i] !== 1) continue;
+    state[i] = 1;
+    // Only the subject's edge can reach outside it.
+    const x = i % w;
+    if ((x > 0 && subject[i - 1] === 0) || (x < w - 1 && subject[i + 1] === 0) || (i >= w && subject[i - w] === 0) || (i + w < n && subject[i + w] === 0)) stack[top++] = i;
   }
   let grown = 0;
   while (top > 0) {
