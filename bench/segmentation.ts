@@ -5,7 +5,8 @@
 // Two parts, same run:
 //   HTTP      the real server (the bundle, as `npm start`; BENCH_SERVER=tsx for the sources), demo data:
 //             cold = the first call after start (the worker thread starts and loads the model), warm =
-//             median of --runs calls; the server process's RSS before, at its peak during each call
+//             median of --runs calls, steady = median of the calls after the first 8 warm ones (V8 settling
+//             the pipeline in a fresh worker); the server process's RSS before, at its peak during each call
 //             (/proc, sampled every 10 ms) and after.
 //             Also the server process's CPU time per call (/proc, all its threads), which the load of
 //             other work on the machine does not inflate as it does wall time.
@@ -28,6 +29,7 @@ import { benchHeader, demoToken, mb, median, ms } from './lib/figures';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const RUNS = Math.max(1, Number(args.runs));
+const STEADY_AFTER = 8;
 
 console.log(benchHeader('segmentation'));
 
@@ -68,6 +70,10 @@ for (let i = 0; i <= RUNS; i++) {
 await pool.close();
 const [cold, ...warm] = runs;
 if (!cold) throw new Error('no run');
+/** V8 needs ~8 calls of a fresh worker to settle the pipeline's loops: "steady" = calls after the first STEADY_AFTER warm ones. */
+function steady<T>(warmRuns: T[]): T[] {
+  return warmRuns.slice(STEADY_AFTER);
+}
 const pngKb = Math.round(cold.result.png.length / 1024);
 type Run = (typeof runs)[number];
 const row = (label: string, wall: (r: Run) => number, cpu: (r: Run) => number) => ({
@@ -76,6 +82,7 @@ const row = (label: string, wall: (r: Run) => number, cpu: (r: Run) => number) =
   warmMedianMs: ms(median(warm.map(wall))),
   coldCpuMs: ms(cpu(cold)),
   warmMedianCpuMs: ms(median(warm.map(cpu))),
+  ...(steady(warm).length > 0 ? { steadyMedianMs: ms(median(steady(warm).map(wall))), steadyMedianCpuMs: ms(median(steady(warm).map(cpu))) } : {}),
 });
 type Step = keyof Run['result']['timings'];
 const step = (label: string, key: Step) => row(label, (r) => r.result.timings[key], (r) => r.result.cpu[key]);
@@ -126,6 +133,9 @@ try {
       rssPeakMB: mb(median(rest.map((r) => r.peak))),
       rssAfterMB: mb(median(rest.map((r) => r.after))),
     },
+    ...(steady(rest).length > 0
+      ? [{ call: `steady (median of calls ${STEADY_AFTER + 2}–${rest.length + 1})`, ms: ms(median(steady(rest).map((r) => r.ms))), serverCpuMs: ms(median(steady(rest).map((r) => r.cpuMs))), rssBeforeMB: 0, rssPeakMB: 0, rssAfterMB: 0 }]
+      : []),
     { call: 'warm, largest peak above its own start', ms: 0, serverCpuMs: 0, rssBeforeMB: 0, rssPeakMB: mb(Math.max(...rest.map((r) => r.peak - r.before))), rssAfterMB: 0 },
   ]);
 } finally {
