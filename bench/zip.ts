@@ -362,18 +362,21 @@ function curlZip(url: string, token: string, body: string): Promise<{ status: nu
  * The transport ceiling in this run: a bare node:http server in this process writes the same files'
  * bytes, already in memory, to curl over loopback (no reads, no CRC, no framework).
  */
+/** Writes the buffers as one answer, waiting for 'drain' when the socket is full. */
+function sendBuffers(response: http.ServerResponse, buffers: Buffer[], total: number): void {
+  response.writeHead(200, { 'content-length': total });
+  let i = 0;
+  const write = () => {
+    while (i < buffers.length) if (!response.write(buffers[i++])) return void response.once('drain', write);
+    response.end();
+  };
+  write();
+}
+
 async function memoryToCurl(files: string[], runs: number): Promise<number[]> {
   const buffers = files.map((f) => fs.readFileSync(f));
   const total = buffers.reduce((sum, b) => sum + b.length, 0);
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-length': total });
-    let i = 0;
-    const write = () => {
-      while (i < buffers.length) if (!response.write(buffers[i++])) return void response.once('drain', write);
-      response.end();
-    };
-    write();
-  });
+  const server = http.createServer((_request, response) => sendBuffers(response, buffers, total));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
@@ -399,15 +402,7 @@ async function writerFloors(root: string, keys: string[], runs: number): Promise
   const total = sizes.reduce((a, b) => a + b, 0);
   const buffers = keys.map((key) => fs.readFileSync(path.join(root, key)));
   const modes: Record<string, (response: http.ServerResponse) => void> = {
-    'from memory': (response) => {
-      response.writeHead(200, { 'content-length': total });
-      let i = 0;
-      const write = () => {
-        while (i < buffers.length) if (!response.write(buffers[i++])) return void response.once('drain', write);
-        response.end();
-      };
-      write();
-    },
+    'from memory': (response) => sendBuffers(response, buffers, total),
     'reads only': (response) => {
       void (async () => {
         const buffer = Buffer.allocUnsafeSlow(ZIP_READ_SIZE);
