@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, renderWithProviders, stubFetch } from '../../../test/render';
+import { endGallerySelection } from '../../../lib/gallery-selection';
 import { notifyError } from '../../../lib/notify';
+import { act } from 'react';
 import { testPage, testPhoto } from '../lib/test-photo';
 import { GalleryScreen, NO_RESULTS } from './gallery-screen';
 
@@ -54,6 +56,20 @@ describe('GalleryScreen', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toContain('flag=Skip'));
     expect(calls.at(-1)!.url).toContain('page=1');
     expect(await screen.findByRole('checkbox', { name: 'Select DSC_1002' })).not.toBeChecked();
+  });
+
+  it('clears the selection and the remembered order photos when a checkout ends it (issue 24 §6)', async () => {
+    signIn();
+    stubFetch({ 'GET /sessions/GetUserSessionsPage': { body: page } });
+    renderWithProviders(screenUi);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DSC_1001' }));
+    expect(screen.getByRole('checkbox', { name: 'Select DSC_1001' })).toBeChecked();
+    localStorage.setItem(storageKeys.orderSessions, JSON.stringify([1]));
+    // What the cart flow calls once the payment went through (app/layouts/cart-flow.tsx).
+    act(() => endGallerySelection());
+    expect(screen.getByRole('checkbox', { name: 'Select DSC_1001' })).not.toBeChecked();
+    expect(localStorage.getItem(storageKeys.orderSessions)).toBeNull();
   });
 
   it('hides the favourite toggle on the Skip tab', async () => {
