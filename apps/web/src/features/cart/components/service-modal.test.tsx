@@ -1,8 +1,8 @@
-import { commerceMessages, galleryMessages, storageKeys } from '@studio-gallery/contract';
+import { alreadyOrderedText, commerceMessages, galleryMessages, storageKeys } from '@studio-gallery/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { fakeJwt, renderWithProviders, stubFetch } from '../../../test/render';
 import { cartStore } from '../stores/cart-store';
 import { ServiceModal } from './service-modal';
 
@@ -30,6 +30,22 @@ describe('ServiceModal', () => {
       { imageid: 1, image: '/t1.webp', name: 'DSC_1001', price: 10, tax: 0.0825, serviceType: 'TOUCHUPSERVICE', sessionid: 1 },
     ]);
     expect(localStorage.getItem(storageKeys.totalItems)).toBe('1');
+  });
+
+  it('warns with the order number when a photo already has this service ordered (issue 24 §6)', async () => {
+    localStorage.setItem('token', fakeJwt({ unique_name: '5', email: 'demo@example.com', id_token: 'z', iat: 1, exp: 4_000_000_000 }));
+    localStorage.setItem('eusid', '5');
+    const ordered = { photoId: 1, serviceType: 'BACKGROUNDSERVICE', orderId: 12, orderNumber: 'SP-12', status: 'ordered' } as const;
+    const calls = stubFetch({
+      'GET /ServicePrice/GetServicePrices': { body: { touchServicePrice: 10, backgroundServicePrice: 9, allowedTurnAround: 72, currency: 'USD' } },
+      'GET /SpecialRequest/ordered-photos': { body: { items: [ordered] } },
+      ...tax,
+    });
+    renderWithProviders(<ServiceModal opened onClose={() => {}} serviceType="BACKGROUNDSERVICE" photos={photos} canOrder loginHref="/login" />);
+    expect(await screen.findByText(alreadyOrderedText('DSC_1001', ordered))).toBeInTheDocument();
+    expect(screen.getByText(/\(order SP-12\)/)).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path === '/SpecialRequest/ordered-photos')!.url, 'http://x');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ serviceType: 'BACKGROUNDSERVICE', photoIds: '1,2' });
   });
 
   it('a missing price shows a disabled LOGIN ADD TO CART', async () => {
