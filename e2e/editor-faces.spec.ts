@@ -49,8 +49,9 @@ test.beforeAll(async () => {
   const headCut = await sharp(upscaled).extract({ left: 0, top: CUT_TOP_PX, width: size, height: size - CUT_TOP_PX }).jpeg({ quality: 92 }).toBuffer();
   const noFace = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 120, g: 160, b: 200 } } }).jpeg().toBuffer();
   // The real server's CSP (script-src 'self' 'wasm-unsafe-eval', worker-src 'self' blob:, connect-src 'self' …).
-  const health = await fetch(`${baseURL()}/api/health`);
-  const csp = health.headers.get('content-security-policy');
+  // (A document's header: the app's page carries it, JSON answers do not.)
+  const page = await fetch(`${baseURL()}/login`);
+  const csp = page.headers.get('content-security-policy');
   expect(csp, 'the server sends a Content-Security-Policy').toBeTruthy();
   harness = await startFaceDetectionHarness({
     files: { 'astronaut.jpg': original, 'astronaut-3072.jpg': upscaled, 'astronaut-3072-head-cut.jpg': headCut, 'no-face.jpg': noFace },

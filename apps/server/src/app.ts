@@ -86,7 +86,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await db.kysely.destroy();
   });
 
-  const services = createServices({ db: db.kysely, storage, mailer, sessions, jwtSecret, clock, jobs, config, log: app.log });
+  const services = createServices({ db: db.kysely, sqlite: db.sqlite, storage, mailer, sessions, jwtSecret, clock, jobs, config, log: app.log });
   app.addHook('onClose', () => services.backgroundRemoval.close());
   registerAppointmentReminderJob(jobs, services.appointments);
   // An import of 500 photos takes minutes: a run may last an hour. A run whose server died is taken back

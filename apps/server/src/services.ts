@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
+import type { Db } from './db/create-db';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import { MailOutbox } from './mail/outbox';
@@ -158,6 +159,8 @@ export interface Services {
 
 export interface ServiceDependencies {
   db: Kysely<Database>;
+  /** SQLite only: the connection itself, for the gallery page's per-request revision read (Db.sqlite); null on PostgreSQL. */
+  sqlite?: Db['sqlite'];
   storage: Storage;
   mailer: Mailer;
   sessions: AuthSessionsService;
@@ -171,7 +174,7 @@ export interface ServiceDependencies {
 }
 
 /** The composition root: wires each service to the repositories it names. */
-export function createServices({ db, storage, mailer, sessions, jwtSecret, clock, jobs, config, log }: ServiceDependencies): Services {
+export function createServices({ db, sqlite = null, storage, mailer, sessions, jwtSecret, clock, jobs, config, log }: ServiceDependencies): Services {
   const accountsRepository = new AccountsRepository(db, (userId) => sessions.forgetUser(userId));
   const branding = new BrandingService(new BrandingRepository(db));
   // Every mail is queued in the outbox (in the transaction of its change) and sent by the 'mail-delivery' job.
@@ -193,7 +196,7 @@ export function createServices({ db, storage, mailer, sessions, jwtSecret, clock
   const customerEventsRepository = new CustomerEventsRepository(db);
   const customerEvents = new CustomerEvents(customerEventsRepository, clock, log);
   const orders = new OrdersService(ordersRepository, payments, pricing, orderMails, clock, log, customerEvents);
-  const galleryRepository = new GalleryRepository(db);
+  const galleryRepository = new GalleryRepository(db, sqlite);
   const gallery = new GalleryService(galleryRepository, new MediaUrlSigner(jwtSecret, clock), storage, config.publicUrl, clock, customerEvents);
   const imageWork = new ImageWorkQueue(config.imageQueue);
   const photoEdits = new PhotoEditsService(gallery, galleryRepository, storage, imageWork, clock);

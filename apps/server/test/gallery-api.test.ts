@@ -72,8 +72,8 @@ describe('GET /sessions/GetUserSessionsPage', () => {
     expect(Object.keys(retouched).sort()).toEqual(
       [
         'id', 'imageID', 'sessionId', 'SessionId', 'name', 'imageName', 'width', 'height', 'url', 'imageURL', 'OriginalImageURL',
-        'previewUrl', 'thumbnailUrl', 'imageThumbnail', 'thumbnail2xUrl', 'processedUrl', 'RetouchImageURL', 'processedThumbnailUrl',
-        'processedThumbnail2xUrl', 'isRetouched', 'isSkipped', 'isSkkipped', 'isUserFavourite', 'favourite', 'shared', 'selected',
+        'previewUrl', 'thumbnailUrl', 'imageThumbnail', 'thumbnail2xUrl', 'thumbnailSmallUrl', 'thumbnailAvifUrl', 'processedUrl', 'RetouchImageURL', 'processedThumbnailUrl',
+        'processedThumbnail2xUrl', 'processedThumbnailSmallUrl', 'processedThumbnailAvifUrl', 'isRetouched', 'isSkipped', 'isSkkipped', 'isUserFavourite', 'favourite', 'shared', 'selected',
         'isEdited', 'editRecipe', 'editSourceUrl',
       ].sort(),
     );
@@ -230,8 +230,11 @@ describe('signed media URLs', () => {
     const expected: [string, number, number, string][] = [
       [photo.thumbnailUrl, 400, 600, 'image/webp'],
       [photo.thumbnail2xUrl, 800, 1200, 'image/webp'],
+      [photo.thumbnailSmallUrl, 280, 420, 'image/avif'],
+      [photo.thumbnailAvifUrl, 400, 600, 'image/avif'],
       [photo.previewUrl, 300, 450, 'image/jpeg'],
       [photo.processedThumbnailUrl, 400, 600, 'image/webp'],
+      [photo.processedThumbnailSmallUrl, 280, 420, 'image/avif'],
     ];
     for (const [url, width, height, type] of expected) {
       const response = await fetchBinary(url);

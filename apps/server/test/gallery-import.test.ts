@@ -38,7 +38,7 @@ async function expectRowsPointAtFiles(sessionId: number) {
     ] as const) {
       if (!folder || !ext) continue;
       folders.add(folder.split('/')[1] as string);
-      for (const file of ['thumb.webp', 'thumb2x.webp', 'preview.jpg', 'sm.jpg', 'hr.jpg', `original.${ext}`]) {
+      for (const file of ['thumbsm.avif', 'thumbavif.avif', 'thumb.webp', 'thumb2x.webp', 'preview.jpg', 'sm.jpg', 'hr.jpg', `original.${ext}`]) {
         expect(await storage.exists(`${folder}/${file}`), `${folder}/${file}`).toBe(true);
       }
       // The download files' CRC-32s, recorded for the ZIP, are those of the stored files.
@@ -144,7 +144,7 @@ describe('importing a shoot', () => {
     // The only new folder is b's: nothing of a remains, and no temporary files either.
     const added = (await storedFolders()).filter((f) => !before.includes(f));
     expect(added).toEqual([...referenced]);
-    for (const folder of added) expect(await storedNames(t.storage, `photos/${folder}`)).toEqual(['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp']);
+    for (const folder of added) expect(await storedNames(t.storage, `photos/${folder}`)).toEqual(['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp', 'thumbavif.avif', 'thumbsm.avif']);
   });
 
   it('deletes the stored files when the database refuses the photo', async () => {

@@ -127,6 +127,30 @@ describe('cached gallery pages', () => {
     expect(JSON.parse(changed.body.toString()).items.map((p: JsonBody) => p.name)).toContain('Changed again');
   });
 
+  it('refuse a token at once once its session ended, though the page and the session were just served', async () => {
+    const token = await t.signIn(alice.email, alice.password);
+    const other = await t.signIn(alice.email, alice.password);
+    expect((await t.request('GET', pageUrl(alice), { token })).status).toBe(200);
+    expect((await t.request('GET', pageUrl(alice), { token })).status).toBe(200); // cached page, session read lately
+    expect((await t.request('POST', '/api/account/logout', { token })).status).toBe(204);
+    expect((await t.request('GET', pageUrl(alice), { token })).status).toBe(401);
+    expect((await t.request('GET', pageUrl(alice), { token: other })).status).toBe(200);
+  });
+
+  it('on SQLite, read the revision straight from the connection, but never inside an open transaction (its writes are not committed)', async () => {
+    if (elsewhere.sqlite === null) return; // PostgreSQL: always through the batched query
+    const repository = new GalleryRepository(elsewhere.kysely, elsewhere.sqlite);
+    const [before] = (await repository.userRevisions([alice.id])).values();
+    expect(repository.readUserRevision(alice.id)).toEqual(before);
+    await elsewhere.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('photos').set({ name: 'Not committed yet' }).where('id', '=', aliceShoot.photoIds[4] as number).execute();
+      expect(repository.readUserRevision(alice.id)).toBeNull();
+    });
+    const after = repository.readUserRevision(alice.id);
+    expect(after?.revision).not.toBe(before?.revision);
+    expect(after).toEqual((await repository.userRevisions([alice.id])).get(alice.id));
+  });
+
   it('are compressed for browsers that accept it, and plain for clients that do not', async () => {
     const auth = { authorization: `Bearer ${alice.token}` };
     const plain = await rawGet(pageUrl(alice), auth);

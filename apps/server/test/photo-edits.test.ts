@@ -178,7 +178,7 @@ describe('POST /ex/images/save-edited-image', () => {
     expect(JSON.parse(edited.edit_recipe ?? 'null')).toEqual(RECIPE);
     const folder = edited.edited_media_key as string;
     expect((await photoFiles()).filter((f) => f.startsWith(`${folder}/`))).toEqual(
-      ['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp'].map((f) => `${folder}/${f}`),
+      ['hr.jpg', 'original.jpg', 'preview.jpg', 'sm.jpg', 'thumb.webp', 'thumb2x.webp', 'thumbavif.avif', 'thumbsm.avif'].map((f) => `${folder}/${f}`),
     );
 
     // Its files through the signed URLs.
@@ -393,7 +393,7 @@ describe('POST /ex/images/save-edited-image', () => {
     } finally {
       storage.afterPut = null;
     }
-    expect(written).toHaveLength(6);
+    expect(written).toHaveLength(8);
     expect(await stateOf(photoId)).toEqual(before);
 
     // 2. The database: every file is written, then the update of the row fails.
@@ -409,7 +409,7 @@ describe('POST /ex/images/save-edited-image', () => {
       await failEditUpdates(false);
       storage.afterPut = null;
     }
-    expect(written).toHaveLength(6);
+    expect(written).toHaveLength(8);
     expect(await stateOf(photoId)).toEqual(before);
     for (const key of written) expect(await storage.exists(key), key).toBe(false);
     expect(await photoOf(alice, photoId)).toEqual(shownBefore);

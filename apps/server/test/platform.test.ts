@@ -22,6 +22,8 @@ afterAll(async () => {
 
 const execFileAsync = promisify(execFile);
 const compressDist = fileURLToPath(new URL('../../web/scripts/compress-dist.mjs', import.meta.url));
+/** What the server sends documents only (issue 23); nosniff and the resource policy go with every response. */
+const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-frame-options'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('the API shell', () => {
@@ -82,14 +84,12 @@ describe('the API shell', () => {
     expect(response.body).toEqual({ message: messages.requestTooLarge });
   });
 
-  it('sends security headers and keeps CORS closed', async () => {
+  it('sends a JSON answer the security headers of every response, not a document\'s, and keeps CORS closed', async () => {
     const response = await t.request('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain('https://accounts.google.com/gsi/client');
-    // Stripe is off here: its script and API are not allowed.
-    expect(csp).not.toContain('stripe.com');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // A document's (issue 23: ~0.7 KB a response on the first screen).
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers.get(name), name).toBeNull();
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -215,6 +215,30 @@ describe('the built web app', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     }
+  });
+
+  it('sends documents their CSP and the other document headers; scripts and images only those of every response', async () => {
+    const page = await fetch(`${withWeb.baseUrl}/login`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://accounts.google.com/gsi/client');
+    // Stripe is off here: its script and API are not allowed.
+    expect(csp).not.toContain('stripe.com');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(page.headers.get(name), name).not.toBeNull();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const script = await fetch(`${withWeb.baseUrl}/assets/index-AbC123.js`);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers.get(name), name).toBeNull();
+
+    // A worker's policy is the one its script comes with.
+    const worker = await fetch(`${withWeb.baseUrl}/assets/index-AbC123.js`, { headers: { 'sec-fetch-dest': 'worker' } });
+    expect(worker.headers.get('content-security-policy')).toBe(csp);
+
+    // An SVG opened on its own is a document, scripts and all.
+    expect((await fetch(`${withWeb.baseUrl}/favicon.svg`)).headers.get('content-security-policy')).toBe(csp);
   });
 
   it('caches hashed assets for good, and answers 404 for missing files and API paths', async () => {

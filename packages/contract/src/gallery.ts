@@ -61,6 +61,12 @@ export const galleryFlag = z
  * whenever it is enough for the card at the screen's density.
  */
 export const GRID_THUMBNAIL_WIDTH = 400;
+/**
+ * Width of the small grid thumbnail (`thumbnailSmallUrl`, AVIF): a desktop card (at most 254 px) at
+ * 1x, with a little to spare. `thumbnailAvifUrl` is the 400 px one in AVIF. Photos imported before
+ * them are served their 400 px WebP at these URLs until the backfill has made them (docs/api.md).
+ */
+export const GRID_THUMBNAIL_SMALL_WIDTH = 280;
 
 export const GALLERY_PAGE_SIZES = [12, 24, 36] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -101,8 +107,9 @@ export type SessionImagesQuery = z.infer<typeof sessionImagesQuery>;
 /**
  * A photo (spec §3) with every legacy alias. URLs are signed, expiring media URLs (docs/api.md):
  * `url`/`imageURL`/`OriginalImageURL` show the original photo's preview (JPEG, 1600 px long edge),
- * `thumbnailUrl`/`imageThumbnail` its 400 px grid WebP, `thumbnail2xUrl` the 800 px one;
- * `processedUrl`, `processedThumbnailUrl`, `RetouchImageURL` the retouched version's, or null.
+ * `thumbnailUrl`/`imageThumbnail` its 400 px grid WebP, `thumbnail2xUrl` the 800 px one,
+ * `thumbnailSmallUrl` and `thumbnailAvifUrl` 280 and 400 px AVIFs; `processedUrl`, `processedThumbnailUrl`, `RetouchImageURL` (and
+ * the other `processed*`) the retouched version's, or null.
  *
  * An edited photo (`isEdited`, saved by the editor) shows its edited version in the fields of the
  * version the edit was made from: the original's fields when it was made from the original, the
@@ -126,10 +133,14 @@ export const galleryPhoto = z.object({
   thumbnailUrl: z.string(),
   imageThumbnail: z.string(),
   thumbnail2xUrl: z.string(),
+  thumbnailSmallUrl: z.string(),
+  thumbnailAvifUrl: z.string(),
   processedUrl: z.string().nullable(),
   RetouchImageURL: z.string().nullable(),
   processedThumbnailUrl: z.string().nullable(),
   processedThumbnail2xUrl: z.string().nullable(),
+  processedThumbnailSmallUrl: z.string().nullable(),
+  processedThumbnailAvifUrl: z.string().nullable(),
   isRetouched: z.boolean(),
   isSkipped: z.boolean(),
   isSkkipped: z.boolean(),
@@ -151,7 +162,7 @@ export const galleryPhoto = z.object({
   id: 'Photo',
   description:
     'A photo with its legacy aliases. Its URLs are signed and expire: url/imageURL/OriginalImageURL/previewUrl the preview (JPEG, 1600 px), ' +
-    'thumbnailUrl/imageThumbnail the 400 px WebP, thumbnail2xUrl the 800 px one; processed* and RetouchImageURL the retouched version, or null. ' +
+    'thumbnailUrl/imageThumbnail the 400 px WebP, thumbnail2xUrl the 800 px one, thumbnailSmallUrl and thumbnailAvifUrl 280 and 400 px AVIFs (the 400 px WebP until a photo imported before them has them); processed* and RetouchImageURL the retouched version, or null. ' +
     'When isEdited, the fields of the version the edit was made from show the edited version instead (edited- files); ' +
     'editSourceUrl is the unedited file the editor opens, editRecipe how the edit was made',
 });

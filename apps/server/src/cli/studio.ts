@@ -39,7 +39,7 @@ import { createStorage } from '../storage/create-storage';
 import { SURVEYS_USAGE, SurveysUsageError, runSurveys } from './studio-surveys';
 import { STAFF_USAGE, StaffUsageError, runStaff } from './studio-staff';
 import { STORAGE_USAGE, StorageUsageError, runStorage } from './storage';
-import { SWEEP_ORPHANS_USAGE, SweepOrphansUsageError, runSweepOrphans } from './storage-maintenance';
+import { BACKFILL_THUMBNAILS_USAGE, SWEEP_ORPHANS_USAGE, SweepOrphansUsageError, runBackfillThumbnails, runSweepOrphans } from './storage-maintenance';
 import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage:
@@ -85,6 +85,8 @@ ${APPOINTMENT_USAGE}
 ${STORAGE_USAGE}
 
 ${SWEEP_ORPHANS_USAGE}
+
+${BACKFILL_THUMBNAILS_USAGE}
 
 ${BACKUP_USAGE}
 
@@ -473,6 +475,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'storage' && rest[0] === 'sweep-orphans') {
     return withStudio(({ db, storage }) => runSweepOrphans(rest.slice(1), { db, storage })).catch((error: unknown) => {
+      throw error instanceof SweepOrphansUsageError ? new UsageError(error.message) : error;
+    });
+  }
+  if (command === 'storage' && rest[0] === 'backfill-thumbnails') {
+    return withStudio(({ db, storage }) => runBackfillThumbnails(rest.slice(1), { db, storage })).catch((error: unknown) => {
       throw error instanceof SweepOrphansUsageError ? new UsageError(error.message) : error;
     });
   }

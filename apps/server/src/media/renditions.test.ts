@@ -20,6 +20,8 @@ describe('renditions', () => {
     const set = await makeRenditions(source);
     expect({ width: set.width, height: set.height, extension: set.extension }).toEqual({ width: 2000, height: 3000, extension: 'jpg' });
     expect(set.original).toBe(source);
+    expect(await sizeOf(set.files.thumbsm)).toEqual({ width: 280, height: 420, format: 'heif' });
+    expect(await sizeOf(set.files.thumbavif)).toEqual({ width: 400, height: 600, format: 'heif' });
     expect(await sizeOf(set.files.thumb)).toEqual({ width: 400, height: 600, format: 'webp' });
     expect(await sizeOf(set.files.thumb2x)).toEqual({ width: 800, height: 1200, format: 'webp' });
     expect(await sizeOf(set.files.preview)).toEqual({ width: 1067, height: 1600, format: 'jpeg' });
@@ -85,7 +87,7 @@ describe('renditions', () => {
     const set = await makeRenditions(source);
     expect(set.original).toBe(source);
     expect((await sharp(set.original).metadata()).hasAlpha).toBe(true);
-    for (const name of ['thumb', 'thumb2x', 'preview', 'sm', 'hr'] as const) {
+    for (const name of ['thumbsm', 'thumbavif', 'thumb', 'thumb2x', 'preview', 'sm', 'hr'] as const) {
       const { data, info } = await sharp(set.files[name]).raw().toBuffer({ resolveWithObject: true });
       const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
       const corner = pixel(2, 2);

@@ -20,6 +20,18 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 // Stripe.js and its card iframes (https://docs.stripe.com/security/guide#content-security-policy).
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
+/**
+ * What helmet sets that means something on every response: no MIME sniffing, no cross-origin
+ * embedding (Spectre), HTTPS for good. The rest (CSP, COOP, Origin-Agent-Cluster, Referrer-Policy,
+ * X-Frame-Options, ...) governs a document, or a worker (its script's CSP is the worker's); on an image,
+ * a script or a JSON answer it is ~0.7 KB of nothing, on every response of the first screen (issue 23).
+ */
+const EVERY_RESPONSE = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+/** Types a browser shows as a document, scripts and all (an SVG or XML file opened on its own too). */
+const DOCUMENT_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)\b/i;
+/** Sec-Fetch-Dest of a worker's script: the policy it is sent with is the worker's. */
+const WORKER_DESTINATIONS = new Set(['worker', 'sharedworker', 'serviceworker']);
+
 /** Security headers (with a CSP fitting the Vite-built app, Google sign-in and Stripe) and closed CORS. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
@@ -48,9 +60,20 @@ export const securityPlugin = fp(
       // decision for the domain's owner (docs/security.md "Deploying").
       strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false, preload: false } : false,
     });
+    const everywhere = headers.filter(([name]) => EVERY_RESPONSE.has(name.toLowerCase()));
+    const documentOnly = headers.filter(([name]) => !EVERY_RESPONSE.has(name.toLowerCase()));
     app.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      for (const [name, value] of everywhere) reply.raw.setHeader(name, value);
       done();
+    });
+    // Once the type is known; a header the route set itself (a media file's own CSP) wins.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      const dest = request.headers['sec-fetch-dest'];
+      if ((typeof type === 'string' && DOCUMENT_TYPE.test(type)) || (typeof dest === 'string' && WORKER_DESTINATIONS.has(dest))) {
+        for (const [name, value] of documentOnly) if (!reply.hasHeader(name) && !reply.raw.hasHeader(name)) reply.raw.setHeader(name, value);
+      }
+      done(null, payload);
     });
     await app.register(cors, { origin: options.corsOrigins.length > 0 ? options.corsOrigins : false });
   },
@@ -61,8 +84,9 @@ export const securityPlugin = fp(
  * The headers @fastify/helmet sets with these options, worked out once at boot. The plugin builds
  * the whole helmet middleware (CSP parsing included) again for every request, ~3-4 % of a gallery
  * page's CPU; our headers depend only on the configuration, so a throwaway instance answers one
- * request and every request then gets the same names (same case) and values, set on the raw
- * response in onRequest as the plugin does (so a route's own `reply.header()` still wins).
+ * request and every response then gets the same names (same case) and values, set on the raw
+ * response as the plugin does (so a route's own `reply.header()` still wins): in onRequest those of
+ * every response, in onSend a document's.
  * Per-route `helmet` options, `reply.helmet()` and CSP nonces are not offered; nothing uses them.
  */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, OutgoingHttpHeader]>> {

@@ -81,8 +81,9 @@ function preloadGallery(): void {
     .then((answer) => {
       const first = answer?.items[0];
       if (!first) return;
-      const { src, srcSet } = thumbnailSrc(first);
-      addLink({ rel: 'preload', as: 'image', href: src, imageSrcset: srcSet, imageSizes: GRID_IMAGE_SIZES, fetchPriority: 'high' });
+      const { src, srcSet, avifSrcSet } = thumbnailSrc(first);
+      // The card's <picture> choice: its AVIF source where the browser has AVIF (a preload of a type it lacks is skipped).
+      addLink({ rel: 'preload', as: 'image', href: src, imageSrcset: avifSrcSet ?? srcSet, imageSizes: GRID_IMAGE_SIZES, fetchPriority: 'high', ...(avifSrcSet ? { type: 'image/avif' } : {}) });
     })
     .catch(() => undefined);
 }

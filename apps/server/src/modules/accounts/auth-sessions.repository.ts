@@ -7,9 +7,9 @@ import type { Database } from '../../db/schema';
 const LOOKUP_CHUNK = 1000;
 
 /**
- * PostgreSQL: how long an instance trusts a session row it has read. A session ended through this
- * instance (logout, sign out everywhere, password change or reset) is forgotten at once; one ended
- * through another instance is refused here at most this long after.
+ * How long an instance trusts a session row it has read. A session ended through this instance
+ * (logout, sign out everywhere, password change or reset) is forgotten at once; one ended through
+ * another instance (on SQLite, another process on the same file) is refused here at most this long after.
  */
 export const SESSION_TRUST_MS = 2000;
 /** Sessions trusted at once, per instance (the oldest go first): well under a MB. */
@@ -18,18 +18,19 @@ const TRUSTED_SESSIONS = 10_000;
 /** The rows that keep signed-in tokens alive (auth_sessions). */
 export class AuthSessionsRepository {
   /**
-   * How a session's owner is read on every signed-in call, per dialect. PostgreSQL: in shared batches
-   * (BatchLoader): the requests that arrive while one lookup runs share the next one (a round trip per
-   * request halved the page route's ratio to the no-op route); a batch starts after its keys were asked
-   * for, so it sees every logout before them. SQLite: one prepared statement run synchronously on the
-   * connection (~3 µs); through Kysely's driver (builder, connection mutex, promise hops) the same read
-   * cost ~30 µs a request, and batching cost more still (docs/benchmarks.md, issue 11).
-   * PostgreSQL also trusts a row it read for SESSION_TRUST_MS (issue 23: even shared, the lookups cost
-   * a page 20-40 % more CPU): a burst of calls with one token reads its row once.
+   * How a session's owner is read, per dialect. PostgreSQL: in shared batches (BatchLoader): the
+   * requests that arrive while one lookup runs share the next one (a round trip per request halved the
+   * page route's ratio to the no-op route); a batch starts after its keys were asked for, so it sees
+   * every logout before them. SQLite: one prepared statement run synchronously on the connection;
+   * through Kysely's driver (builder, connection mutex, promise hops) the same read cost ~30 µs a
+   * request, and batching cost more still (docs/benchmarks.md, issue 11).
+   * Both trust a row they read for SESSION_TRUST_MS (issue 23): even shared, the PostgreSQL lookups cost
+   * a page 20-40 % more CPU, and on SQLite the read is a read transaction of its own on every call (in a
+   * CPU profile of the cached page, 9 % of its time): a burst of calls with one token reads its row once.
    */
-  private readonly ownerOf: (sessionId: string) => Promise<number | null> | number | null;
+  private readonly readOwner: (sessionId: string) => Promise<number | null> | number | null;
   private readonly db: Kysely<Database>;
-  /** PostgreSQL: sessions read lately, until when they are trusted (performance.now() ms); oldest first. */
+  /** Sessions read lately, until when they are trusted (performance.now() ms); oldest first. */
   private readonly trusted = new Map<string, { userId: number; until: number }>();
   /** Raised whenever sessions are forgotten: a lookup that started before it does not trust its answer. */
   private forgets = 0;
@@ -39,28 +40,32 @@ export class AuthSessionsRepository {
     if (sqlite) {
       // Prepared at first use: the app is built before the migrations may have created the table.
       let statement: ReturnType<typeof sqlite.prepare<[string], { user_id: number }>> | undefined;
-      this.ownerOf = (sessionId) => {
+      this.readOwner = (sessionId) => {
         statement ??= sqlite.prepare<[string], { user_id: number }>('select user_id from auth_sessions where id = ?');
         return statement.get(sessionId)?.user_id ?? null;
       };
     } else {
       const owners = new BatchLoader<string, number | null>((ids: string[]) => this.ownersOf(ids), () => null);
-      this.ownerOf = (sessionId) => {
-        const now = performance.now();
-        const known = this.trusted.get(sessionId);
-        if (known !== undefined && known.until > now) return known.userId;
-        return this.readAndTrust(sessionId, owners, now);
-      };
+      this.readOwner = (sessionId) => owners.load(sessionId);
     }
   }
 
-  private async readAndTrust(sessionId: string, owners: BatchLoader<string, number | null>, now: number): Promise<number | null> {
+  private ownerOf(sessionId: string): Promise<number | null> | number | null {
+    const now = performance.now();
+    const known = this.trusted.get(sessionId);
+    if (known !== undefined && known.until > now) return known.userId;
     const forgetsBefore = this.forgets;
-    const owner = await owners.load(sessionId);
+    const owner = this.readOwner(sessionId);
+    if (typeof owner === 'object' && owner !== null) return owner.then((read) => this.trust(sessionId, read, now, forgetsBefore));
+    return this.trust(sessionId, owner, now, forgetsBefore);
+  }
+
+  /** Remembers what was read of a session (unless sessions were forgotten while it was read). */
+  private trust(sessionId: string, owner: number | null, readAt: number, forgetsBefore: number): number | null {
     this.trusted.delete(sessionId);
     if (owner !== null && this.trustMs > 0 && this.forgets === forgetsBefore) {
       if (this.trusted.size >= TRUSTED_SESSIONS) this.trusted.delete(this.trusted.keys().next().value as string);
-      this.trusted.set(sessionId, { userId: owner, until: now + this.trustMs });
+      this.trusted.set(sessionId, { userId: owner, until: readAt + this.trustMs });
     }
     return owner;
   }
@@ -83,9 +88,11 @@ export class AuthSessionsRepository {
     });
   }
 
-  /** True while the session exists and belongs to `userId`: one primary-key lookup (shared under load on PostgreSQL). */
-  async isLive(sessionId: string, userId: number): Promise<boolean> {
-    return (await this.ownerOf(sessionId)) === userId;
+  /** True while the session exists and belongs to `userId`: one primary-key lookup (shared under load on PostgreSQL), or a row read within SESSION_TRUST_MS. */
+  isLive(sessionId: string, userId: number): Promise<boolean> | boolean {
+    const owner = this.ownerOf(sessionId);
+    if (typeof owner === 'object' && owner !== null) return owner.then((read) => read === userId);
+    return owner === userId;
   }
 
   private async ownersOf(ids: string[]): Promise<Map<string, number>> {

@@ -9,6 +9,7 @@ import {
   type Updateable,
   sql,
 } from 'kysely';
+import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'better-sqlite3';
 import type { Database, NewPhotoRow, PhotoRow, PhotoSessionRow, PhotosTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { StoredMediaFolder } from './photo-media';
@@ -107,6 +108,10 @@ export interface UserRevision {
 
 export const NO_SESSIONS: UserRevision = { revision: NO_SESSIONS_REVISION, allArchived: false };
 
+function toUserRevision(row: RevisionRow): UserRevision {
+  return { revision: `${row.sessions}:${row.newest}:${row.revisions}`, allArchived: Number(row.archived) === Number(row.sessions) };
+}
+
 /** A photo with whether its session is archived (its photos then are not shown: the gallery lifecycle). */
 export type GalleryPhotoRow = PhotoRow & { session_archived_at: string | null };
 
@@ -184,7 +189,14 @@ export class GalleryRepository {
   /** The page statements differ by database (see pageStatements). */
   private readonly postgres: boolean;
 
-  constructor(private readonly db: Kysely<Database>) {
+  /** SQLite: the revision statement, prepared on the connection at first use (see readUserRevision). */
+  private revisionOfUser: SqliteStatement<[number], RevisionRow> | undefined;
+
+  /** `sqlite`: the SQLite connection itself (Db.sqlite), for the page's per-request revision read. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sqlite: SqliteDatabase | null = null,
+  ) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
@@ -361,12 +373,22 @@ export class GalleryRepository {
    */
   async userRevisions(userIds: number[]): Promise<Map<number, UserRevision>> {
     const { rows } = await this.db.executeQuery(this.revisionsStatement(userIds));
-    return new Map(
-      rows.map((row) => [
-        Number(row.user_id),
-        { revision: `${row.sessions}:${row.newest}:${row.revisions}`, allArchived: Number(row.archived) === Number(row.sessions) },
-      ]),
-    );
+    return new Map(rows.map((row) => [Number(row.user_id), toUserRevision(row)]));
+  }
+
+  /**
+   * SQLite: one customer's revision (as userRevisions), read at once on the connection: no query
+   * builder, connection mutex, batch or promise, which cost a cached page more than the read itself
+   * (issue 23). Null where that cannot be done: on PostgreSQL, and while a transaction is open on the
+   * connection (between its statements other requests run; what it wrote is not committed yet), where
+   * userRevisions waits its turn.
+   */
+  readUserRevision(userId: number): UserRevision | null {
+    if (this.sqlite === null || this.sqlite.inTransaction) return null;
+    this.revisionOfUser ??= this.sqlite.prepare<[number], RevisionRow>(`${REVISIONS_SELECT} where user_id = ?`);
+    const row = this.revisionOfUser.get(userId);
+    if (row === undefined || Number(row.sessions) === 0) return NO_SESSIONS;
+    return toUserRevision(row);
   }
 
   /** The SQL `userRevisions` runs (public for the benchmark's query plans): one text for any number of ids. */

@@ -14,6 +14,7 @@ import {
 } from '@studio-gallery/contract';
 import type { Clock } from '../../clock';
 import { contentTypeForKey } from '../../media/content-types';
+import { LATE_RENDITIONS, isLateRendition } from '../../media/renditions';
 import type { Storage, StoredObject } from '../../storage/storage';
 import type { PhotoRow, PhotoSessionRow } from '../../db/schema';
 import { ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../errors';
@@ -68,9 +69,14 @@ export interface MediaFileResponse {
   contentType: string;
   /** Strong: a media folder's files never change. */
   etag: string;
-  /** Until the URL expires. */
+  /** Until the URL expires (an hour for a stand-in). */
   maxAgeSeconds: number;
+  /** False for a stand-in (an AVIF thumbnail not made yet): the browser asks again once it may exist. */
+  immutable: boolean;
 }
+
+/** How long a browser keeps the 400 px WebP served for an AVIF thumbnail not made yet (before the backfill). */
+const STAND_IN_MAX_AGE_SECONDS = 3600;
 
 /** Which photo a write acts on, refusing visitors with the spec's message. */
 type WriteKind = 'favourite' | 'name' | 'photo' | 'edit';
@@ -107,7 +113,7 @@ export class GalleryService {
    * their sessions or photos; PageAnswers reuses a built page while it holds).
    */
   async userPageScope(userId: number): Promise<PageScope> {
-    const { revision, allArchived } = await this.userRevisions.load(userId);
+    const { revision, allArchived } = this.gallery.readUserRevision(userId) ?? (await this.userRevisions.load(userId));
     // Some sessions archived: the others are shown. All of them: the customer is told (410).
     if (allArchived) throw new GoneError(galleryLifecycleMessages.archived);
     await this.events.viewed(userId, null, 'customer');
@@ -275,14 +281,23 @@ export class GalleryService {
     if (!photo || !version || mediaVersion(version.folder) !== claims.version) throw new NotFoundError(galleryMessages.imageNotFound);
     if (mediaFileExtension(claims.file, version.extension) !== claims.extension) throw new NotFoundError(galleryMessages.imageNotFound);
     if (claims.audience !== 'studio') assertLivePhoto(photo);
+    const untilExpiry = Math.max(0, Math.floor(claims.expires - this.clock().getTime() / 1000));
     const key = mediaFileKey(version.folder, claims.file, version.extension);
     const stored = await this.storage.getStream(key);
-    if (!stored) throw new NotFoundError(galleryMessages.imageNotFound);
+    if (stored) return { stored, contentType: contentTypeForKey(key), etag: `"${claims.version}-${claims.variant}-${claims.file}"`, maxAgeSeconds: untilExpiry, immutable: true };
+    // A folder stored before the AVIF thumbnails existed (renditions.ts): its 400 px WebP stands in until the backfill.
+    if (!isLateRendition(claims.file)) throw new NotFoundError(galleryMessages.imageNotFound);
+    const standInFile = LATE_RENDITIONS[claims.file];
+    const standInKey = mediaFileKey(version.folder, standInFile, version.extension);
+    const standIn = await this.storage.getStream(standInKey);
+    if (!standIn) throw new NotFoundError(galleryMessages.imageNotFound);
     return {
-      stored,
-      contentType: contentTypeForKey(key),
-      etag: `"${claims.version}-${claims.variant}-${claims.file}"`,
-      maxAgeSeconds: Math.max(0, Math.floor(claims.expires - this.clock().getTime() / 1000)),
+      stored: standIn,
+      // WebP, which every browser that asks for the AVIF decodes too.
+      contentType: contentTypeForKey(standInKey),
+      etag: `"${claims.version}-${claims.variant}-${standInFile}"`,
+      maxAgeSeconds: Math.min(untilExpiry, STAND_IN_MAX_AGE_SECONDS),
+      immutable: false,
     };
   }
 
@@ -481,10 +496,14 @@ export class GalleryService {
       thumbnailUrl: thumb,
       imageThumbnail: thumb,
       thumbnail2xUrl: original.thumb2x,
+      thumbnailSmallUrl: original.thumbSmall,
+      thumbnailAvifUrl: original.thumbAvif,
       processedUrl,
       RetouchImageURL: processedUrl,
       processedThumbnailUrl: processed ? processed.thumb : null,
       processedThumbnail2xUrl: processed ? processed.thumb2x : null,
+      processedThumbnailSmallUrl: processed ? processed.thumbSmall : null,
+      processedThumbnailAvifUrl: processed ? processed.thumbAvif : null,
       isRetouched: retouched,
       isSkipped: skipped,
       isSkkipped: skipped,

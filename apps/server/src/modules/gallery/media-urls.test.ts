@@ -71,9 +71,15 @@ describe('signed media URLs', () => {
     const folder = 'photos/0123456789abcdef0123456789abcdef';
     const expires = signer.galleryExpiry();
     const urls = signer.versionUrls(42, 'retouched', folder, expires);
-    const one = (file: 'preview' | 'thumb' | 'thumb2x', extension: string) =>
+    const one = (file: 'preview' | 'thumbsm' | 'thumbavif' | 'thumb' | 'thumb2x', extension: string) =>
       signer.sign({ photoId: 42, variant: 'retouched', file, extension, version: mediaVersion(folder) });
-    expect(urls).toEqual({ preview: one('preview', 'jpg'), thumb: one('thumb', 'webp'), thumb2x: one('thumb2x', 'webp') });
+    expect(urls).toEqual({
+      preview: one('preview', 'jpg'),
+      thumbSmall: one('thumbsm', 'avif'),
+      thumbAvif: one('thumbavif', 'avif'),
+      thumb: one('thumb', 'webp'),
+      thumb2x: one('thumb2x', 'webp'),
+    });
     for (const url of Object.values(urls)) expect(signer.parse(url, PUBLIC_URL)).toMatchObject({ ok: true, expired: false });
     // The same call again answers from the cache: the same strings.
     expect(signer.versionUrls(42, 'retouched', folder, expires)).toBe(urls);

@@ -36,9 +36,11 @@ export interface MediaUrlClaims {
   audience?: 'studio';
 }
 
-/** The three gallery URLs of one version (original, retouched or edited) of a photo. */
+/** The gallery URLs of one version (original, retouched or edited) of a photo. */
 export interface VersionUrls {
   preview: string;
+  thumbSmall: string;
+  thumbAvif: string;
   thumb: string;
   thumb2x: string;
   /** The version's file the editor opens (see editSourceUrl), signed on first use. */
@@ -61,7 +63,7 @@ export class MediaUrlSigner {
    */
   private readonly signatures = new Map<string, string>();
   private static readonly CACHE_SIZE = 20_000;
-  /** Photo versions whose gallery URLs are kept (three URLs each, ~1 KB an entry with its key). */
+  /** Photo versions whose gallery URLs are kept (five URLs each, ~1.5 KB an entry with its key). */
   private readonly versionCache = new Map<string, VersionUrls>();
   private static readonly VERSION_CACHE_SIZE = 10_000;
 
@@ -84,9 +86,9 @@ export class MediaUrlSigner {
     const cached = this.versionCache.get(key);
     if (cached !== undefined) return cached;
     const version = mediaVersion(folder);
-    const sign = (file: 'preview' | 'thumb' | 'thumb2x') =>
+    const sign = (file: 'preview' | 'thumbsm' | 'thumbavif' | 'thumb' | 'thumb2x') =>
       this.signAt({ photoId, variant, file, extension: RENDITION_EXTENSIONS[file], version }, expires, false);
-    const urls: VersionUrls = { preview: sign('preview'), thumb: sign('thumb'), thumb2x: sign('thumb2x') };
+    const urls: VersionUrls = { preview: sign('preview'), thumbSmall: sign('thumbsm'), thumbAvif: sign('thumbavif'), thumb: sign('thumb'), thumb2x: sign('thumb2x') };
     if (this.versionCache.size >= MediaUrlSigner.VERSION_CACHE_SIZE) {
       const oldest = this.versionCache.keys().next().value;
       if (oldest !== undefined) this.versionCache.delete(oldest);

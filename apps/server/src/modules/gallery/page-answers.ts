@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { pagedPhotosResponse } from '@studio-gallery/contract';
 import { compileJsonSerializer } from '../../json-serializer';
@@ -96,7 +96,7 @@ export class PageAnswers {
       key,
       revision,
       json,
-      etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`,
+      etag: `W/"${hash('sha1', json, 'base64url')}"`,
       bytes: json.length,
       encoded: (encoding) => {
         let body = encodings.get(encoding);

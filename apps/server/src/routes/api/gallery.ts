@@ -159,7 +159,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       reply
         .header('content-type', media.contentType)
         .header('etag', media.etag)
-        .header('cache-control', `private, max-age=${media.maxAgeSeconds}, immutable`)
+        .header('cache-control', `private, max-age=${media.maxAgeSeconds}${media.immutable ? ', immutable' : ''}`)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-origin');
       if (request.headers['if-none-match'] === media.etag) {

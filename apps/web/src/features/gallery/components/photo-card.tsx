@@ -50,7 +50,7 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
   const inView = useInView(frameRef, '50px');
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
-  const { src, srcSet } = thumbnailSrc(photo);
+  const { src, srcSet, avifSrcSet } = thumbnailSrc(photo);
   const favourite = photoIsFavourite(photo);
   const skipped = photoIsSkipped(photo);
   const edited = photoIsEdited(photo);
@@ -96,21 +96,24 @@ export function PhotoCard({ photo, flag, selected, priority = false, onToggleSel
           </span>
         ) : null}
         {showImage ? (
-          <img
-            className={classes.image}
-            data-loaded={loaded || undefined}
-            data-priority={priority || undefined}
-            src={src}
-            srcSet={srcSet}
-            sizes={GRID_IMAGE_SIZES}
-            alt={photo.name}
-            width={photo.width || 400}
-            height={photo.height || 600}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            onLoad={() => setLoaded(true)}
-            onError={() => setFailed(true)}
-          />
+          <picture>
+            {avifSrcSet ? <source type="image/avif" srcSet={avifSrcSet} sizes={GRID_IMAGE_SIZES} /> : null}
+            <img
+              className={classes.image}
+              data-loaded={loaded || undefined}
+              data-priority={priority || undefined}
+              src={src}
+              srcSet={srcSet}
+              sizes={GRID_IMAGE_SIZES}
+              alt={photo.name}
+              width={photo.width || 400}
+              height={photo.height || 600}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+              onLoad={() => setLoaded(true)}
+              onError={() => setFailed(true)}
+            />
+          </picture>
         ) : null}
       </button>
       <div className={classes.actions}>

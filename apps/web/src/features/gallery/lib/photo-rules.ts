@@ -1,4 +1,4 @@
-import { GRID_THUMBNAIL_WIDTH, photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
+import { GRID_THUMBNAIL_SMALL_WIDTH, GRID_THUMBNAIL_WIDTH, photoIsFavourite, photoIsSkipped, type GalleryFlag, type GalleryPhoto } from '@studio-gallery/contract';
 import { paths } from '../../../config/paths';
 
 /** "Mark As Favorite" (spec §4): hidden on the Skip tab and for photos already favourite. */
@@ -76,13 +76,30 @@ export function previewSrc(photo: GalleryPhoto): string {
   return photo.processedUrl ?? photo.previewUrl ?? photo.url;
 }
 
-/** The grid image's rendered width per screen (two columns on phones, three on tablets, 260 px cards above). */
-export const GRID_IMAGE_SIZES = '(max-width: 36em) 50vw, (max-width: 62em) 33vw, 260px';
+/**
+ * The grid image's rendered width per screen, as gallery.module.css and the app shell lay it out: two
+ * columns (12 px apart, 16 px page padding) below 48em; from there the 280 px navbar, 32 px padding and
+ * three columns 16 px apart; four 20 px apart from 75em, in a container of at most 1140 px (cards of
+ * at most 254 px). Measured: 219 px at 1280 px, 184 px on a 412 px phone.
+ */
+export const GRID_IMAGE_SIZES =
+  '(max-width: 47.99em) calc(50vw - 22px), (max-width: 74.99em) calc(33.33vw - 126px), (max-width: 88.74em) calc(25vw - 101px), 254px';
 
-export function thumbnailSrc(photo: GalleryPhoto): { src: string; srcSet: string } {
+/**
+ * The grid image's files: `srcSet` the WebP ones (every browser), `avifSrcSet` the 280 and 400 px
+ * AVIFs and the 800 px WebP, for a `<source type="image/avif">` (null for a photo without them: a page
+ * an older server answered).
+ */
+export function thumbnailSrc(photo: GalleryPhoto): { src: string; srcSet: string; avifSrcSet: string | null } {
+  const retouched = photo.processedThumbnailUrl !== null;
   const src = photo.processedThumbnailUrl ?? photo.thumbnailUrl;
   const src2x = photo.processedThumbnail2xUrl ?? photo.thumbnail2xUrl;
-  // Width descriptors, so the card's rendered size (the img's `sizes`) decides: a phone at 1.75x
-  // showing a 206 px card takes the 400 px file, not the 800 px one a `2x` descriptor would pick.
-  return { src, srcSet: `${src} ${GRID_THUMBNAIL_WIDTH}w, ${src2x} ${GRID_THUMBNAIL_WIDTH * 2}w` };
+  const small = (retouched ? photo.processedThumbnailSmallUrl : photo.thumbnailSmallUrl) as string | null | undefined;
+  const avif = (retouched ? photo.processedThumbnailAvifUrl : photo.thumbnailAvifUrl) as string | null | undefined;
+  // Width descriptors, so the card's rendered size (`sizes`) decides: a 219 px desktop card at 1x takes
+  // the 280 px file, a 184 px phone card at 1.75x the 400 px one, not the 800 px one a `2x` descriptor
+  // would pick.
+  const srcSet = `${src} ${GRID_THUMBNAIL_WIDTH}w, ${src2x} ${GRID_THUMBNAIL_WIDTH * 2}w`;
+  const avifSrcSet = small && avif ? `${small} ${GRID_THUMBNAIL_SMALL_WIDTH}w, ${avif} ${GRID_THUMBNAIL_WIDTH}w, ${src2x} ${GRID_THUMBNAIL_WIDTH * 2}w` : null;
+  return { src, srcSet, avifSrcSet };
 }
