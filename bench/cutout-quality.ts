@@ -2,6 +2,7 @@
 // backdrops of several kinds, cut out by the pipeline of a baseline commit and by the current one, in
 // the same run, on the same pixels.
 //   npx tsx bench/cutout-quality.ts [--baseline a554099] [--pictures] [--scenes grey,blue] [--lossless] [--foreground germer]
+//   npx tsx bench/cutout-quality.ts --loss-maps /work/tmp/quality   (where the subject is lost: a PNG per scene, and a breakdown)
 //   npx tsx bench/cutout-quality.ts --make-subject     (once: writes bench/fixtures/cutout/subject.png)
 //
 // Ground truth (bench/fixtures/cutout/README.md): the subject is the public-domain astronaut
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     lossless: { type: 'boolean', default: false },
     foreground: { type: 'string', default: 'closed-form' },
     'make-subject': { type: 'boolean', default: false },
+    'loss-maps': { type: 'string', default: '' },
   },
 });
 if (args.foreground !== 'closed-form' && args.foreground !== 'germer') throw new Error(`--foreground closed-form|germer, not ${args.foreground}`);
@@ -420,6 +422,50 @@ function measure(scene: Scene, rgba: Uint8Array): Figures {
   };
 }
 
+/**
+ * Where this checkout loses the subject (α* ≥ 0.5, α̂ < 0.5) and keeps background: a PNG of the
+ * subject's box (the composite dimmed; lost red where the subject is opaque, orange in its soft edge
+ * and strands; background kept green), the composite beside it (scene-<scene>.png, to look at or
+ * feed to other tools) and a breakdown of the lost pixels.
+ */
+async function lossMap(scene: Scene, rgba: Uint8Array, file: string): Promise<string> {
+  const n = WIDTH * HEIGHT;
+  const inside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) inside[i] = scene.alpha[i]! >= 0.5 ? 1 : 0;
+  const outside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) outside[i] = inside[i] ? 0 : 1;
+  // Within 3 px of the true outline: the edge, not the body.
+  const nearOutline = dilateSquare(outside, WIDTH, HEIGHT, 3);
+  const out = Buffer.alloc(n * 3);
+  let lost = 0;
+  let soft = 0;
+  let edge = 0;
+  let likeBackdrop = 0;
+  let zero = 0;
+  for (let i = 0; i < n; i++) {
+    const a = scene.alpha[i]!;
+    const p = rgba[i * 4 + 3]! / 255;
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.round(scene.rgb[i * 3 + c]! * 0.4);
+    if (a >= 0.5 && p < 0.5) {
+      lost += 1;
+      let d = 0;
+      for (let c = 0; c < 3; c++) d += (scene.fore[i * 3 + c]! - scene.back[i * 3 + c]!) ** 2;
+      if (a < 0.999) soft += 1;
+      if (nearOutline[i] === 1) edge += 1;
+      if (Math.sqrt(d) < 40) likeBackdrop += 1;
+      if (p < 0.02) zero += 1;
+      out.set(a < 0.999 ? [255, 160, 0] : [255, 0, 0], i * 3);
+    } else if (a < 0.5 && p >= 0.5) out.set([0, 255, 0], i * 3);
+  }
+  await sharp(scene.rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toFile(file.replace(/loss-([^/]*)$/, 'scene-$1'));
+  await sharp(out, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .extract({ left: 0, top: SUBJECT_AT.y - 40, width: WIDTH, height: HEIGHT - SUBJECT_AT.y + 40 })
+    .png()
+    .toFile(file);
+  const share = (k: number) => `${((100 * k) / Math.max(1, lost)).toFixed(0)} %`;
+  return `${lost} px lost: soft edge or strand (α* < 1) ${share(soft)}, within 3 px of the outline ${share(edge)}, true colour within 40 levels of the backdrop ${share(likeBackdrop)}, given α̂ < 0.02 ${share(zero)}`;
+}
+
 function dilateSquare(on: Uint8Array, w: number, h: number, r: number): Uint8Array {
   const inverted = new Uint8Array(w * h);
   for (let i = 0; i < inverted.length; i++) inverted[i] = on[i] ? 0 : 1;
@@ -523,6 +569,10 @@ for (const scene of list) {
       ms: ms(elapsed),
       cpuMs: ms((cpu.user + cpu.system) / 1000),
     });
+    if (args['loss-maps'] && pipeline === 'after') {
+      fs.mkdirSync(args['loss-maps'], { recursive: true });
+      console.log(`${label}: ${await lossMap(scene, rgba, path.join(args['loss-maps'], `loss-${label}.png`))}`);
+    }
     if (args.pictures && scene.encoding === 'jpeg q92 4:2:0' && pipeline !== 'after, germer F') await panel(scene, rgba, path.join(IMAGES, `cutout-${scene.name}-${pipeline}.jpg`));
   }
 }

@@ -18,7 +18,8 @@
  *    sure-backdrop pixels: smooth for a studio backdrop, gradients included) and its local spread; F̄ the
  *    subject's local colour the same way. Where the backdrop is plain and F̄ differs from B, alpha is
  *    solved from colour: the projection of I − B on F̄ − B (I = αF + (1−α)B), its noise snapped to 0
- *    and 1 (REFINE.snap): the backdrop around hair comes out fully clear, no halo. On a busy backdrop the
+ *    and 1 (REFINE.snap): the backdrop around hair comes out fully clear, no halo. A pixel off the segment
+ *    B–F̄ (a white rim beside a black helmet) is solved along its own ray from B (alphaAlongRay). On a busy backdrop the
  *    guided filter's alpha (blended between by the spread, REFINE.plainSpread).
  * 5. Foreground colour: I + (1−α)·(F̄ − B) (see decontaminate): the compositing equation solved for F
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
@@ -66,6 +67,13 @@ export const REFINE = {
   plainSpread: [10, 28] as const,
   /** Subject-to-backdrop contrast |F̄ − B| (levels): colour says nothing of alpha below the first, all of it above the second. */
   minContrast: [18, 40] as const,
+  /**
+   * A band pixel off the segment B–F̄ by max(first (RGB levels), second · |F̄ − B|) is a mix of the backdrop
+   * and a colour of its own, surely so at twice that (JPEG's chroma bleeds a share of |F̄ − B| off it).
+   */
+  offLine: [12, 0.25] as const,
+  /** …its alpha is then its distance from B over the farthest a pixel within this radius (full-size px) reaches in its direction. */
+  rayRadius: 3,
   /** Alpha from colour is remapped from [snap0, snap1] to [0, 1]: the backdrop's and the subject's noise come out 0 and 1. */
   snap: [0.06, 0.94] as const,
   /** The crop pass counts within this many working pixels of the first pass's subject. */
@@ -193,9 +201,13 @@ function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, 
   const columns = cellStarts(image.width, dw);
   const rows = cellStarts(image.height, dh);
   const sums = new Float64Array(dw * 3);
+  const words = pixelWords(image);
   for (let cy = 0; cy < dh; cy++) {
     sums.fill(0);
-    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) sumRowIntoCells(image, y, columns, sums);
+    for (let y = rows[cy]!; y < rows[cy + 1]!; y++) {
+      if (words) sumWordRowIntoCells(words, image.width, y, columns, sums);
+      else sumRowIntoCells(image, y, columns, sums);
+    }
     const cellRows = rows[cy + 1]! - rows[cy]!;
     for (let cx = 0; cx < dw; cx++) {
       const t = cy * dw + cx;
@@ -206,6 +218,32 @@ function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, 
     }
   }
   return planes;
+}
+
+/** An RGBA image's pixels as little-endian 32-bit words (one read a pixel), or null (RGB, unaligned, big-endian). */
+function pixelWords(image: RgbImage): Uint32Array | null {
+  if ((image.channels ?? 3) !== 4 || !LITTLE_ENDIAN || image.data.byteOffset % 4 !== 0) return null;
+  return new Uint32Array(image.data.buffer, image.data.byteOffset, image.width * image.height);
+}
+
+/** sumRowIntoCells for RGBA read as words: the same integer sums. */
+function sumWordRowIntoCells(words: Uint32Array, width: number, y: number, columns: Int32Array, sums: Float64Array): void {
+  const cells = columns.length - 1;
+  let i = y * width;
+  for (let cx = 0; cx < cells; cx++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let end = y * width + columns[cx + 1]!; i < end; i++) {
+      const word = words[i]!;
+      r += word & 0xff;
+      g += (word >>> 8) & 0xff;
+      b += (word >>> 16) & 0xff;
+    }
+    sums[cx * 3] = sums[cx * 3]! + r;
+    sums[cx * 3 + 1] = sums[cx * 3 + 1]! + g;
+    sums[cx * 3 + 2] = sums[cx * 3 + 2]! + b;
+  }
 }
 
 /** Adds row y's pixels to their cells' RGB sums (`sums`: 3 a cell, one row of cells). */
@@ -553,8 +591,13 @@ function solveBand(context: RowContext, y: number, x0: number, x1: number): void
     if (contrast2 > 0) {
       const trust = (1 - smoothstep(REFINE.plainSpread[0], REFINE.plainSpread[1], sampleField(field, f00 + 2, f01 + 2, f10 + 2, f11 + 2, w00, w01, w10, w11))) * smoothstep(REFINE.minContrast[0], REFINE.minContrast[1], Math.sqrt(contrast2));
       if (trust > 0) {
-        const fromColour = Math.min(1, Math.max(0, (along / contrast2 - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
-        alpha = trust * fromColour + (1 - trust) * guided;
+        const projection = along / contrast2;
+        const fromColour = Math.min(1, Math.max(0, (projection - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
+        const off = offLine(observed, back, fore, projection, contrast2);
+        // Off the line, the pixel is a mix of the backdrop and its own colour (the farthest along its ray, into `fore`).
+        const fromRay = off > 0 ? off * alphaAlongRay(data, channels, width, x, y, observed, back, rayColour) : 0;
+        if (fromRay > fromColour) for (let c = 0; c < 3; c++) fore[c] = rayColour[c]!;
+        alpha = trust * Math.max(fromColour, fromRay) + (1 - trust) * guided;
       }
     }
     const al = Math.round(alpha * 255);
@@ -563,6 +606,53 @@ function solveBand(context: RowContext, y: number, x0: number, x1: number): void
     for (let c = 0; c < 3; c++) rgba[o + c] = decontaminate(observed[c]!, al / 255, back[c]!, fore[c]!);
   }
 }
+
+/**
+ * How surely a band pixel is a mix of the backdrop and another colour than F̄: its distance from the
+ * segment B–F̄ (the colours a mix of the backdrop and F̄ can take), smoothstep'd (REFINE.offLine). A
+ * white helmet rim beside a dark helmet, light hair roots in dark hair: the projection on F̄ − B puts
+ * them at or below 0 (lost), yet no mix of the backdrop and F̄ gives their colour.
+ */
+function offLine(observed: Float64Array, back: Float64Array, fore: Float64Array, projection: number, contrast2: number): number {
+  const t = Math.min(1, Math.max(0, projection));
+  let d2 = 0;
+  for (let c = 0; c < 3; c++) d2 += (observed[c]! - back[c]! - t * (fore[c]! - back[c]!)) ** 2;
+  const lo = Math.max(REFINE.offLine[0], REFINE.offLine[1] * Math.sqrt(contrast2));
+  return smoothstep(lo, 2 * lo, Math.sqrt(d2));
+}
+
+/**
+ * Alpha of a band pixel whose subject colour is not F̄, along its own ray from the backdrop: its
+ * distance from B over the farthest a pixel within REFINE.rayRadius (to its right and below) reaches
+ * from B in the same direction (the opaque part of what it is mixed from), snapped like the colour's alpha. That pixel's
+ * colour is written into `colour` (for decontaminate, in place of F̄).
+ */
+function alphaAlongRay(data: Uint8Array | Uint8ClampedArray, channels: number, width: number, x: number, y: number, observed: Float64Array, back: Float64Array, colour: Float64Array): number {
+  const height = Math.floor(data.length / (width * channels));
+  const d0 = observed[0]! - back[0]!;
+  const d1 = observed[1]! - back[1]!;
+  const d2 = observed[2]! - back[2]!;
+  const length2 = d0 * d0 + d1 * d1 + d2 * d2;
+  if (length2 <= 0) return 0;
+  let farthest = length2;
+  let at = (y * width + x) * channels;
+  const r = REFINE.rayRadius;
+  // Only pixels not solved yet (this one, the rest of its row, the rows below): the answer may be written over the input.
+  for (let yy = y; yy <= Math.min(height - 1, y + r); yy++)
+    for (let xx = yy === y ? x : Math.max(0, x - r), p = (yy * width + xx) * channels; xx <= Math.min(width - 1, x + r); xx++, p += channels) {
+      const along = (data[p]! - back[0]!) * d0 + (data[p + 1]! - back[1]!) * d1 + (data[p + 2]! - back[2]!) * d2;
+      if (along > farthest) {
+        farthest = along;
+        at = p;
+      }
+    }
+  const alpha = Math.min(1, Math.max(0, (length2 / farthest - REFINE.snap[0]) / (REFINE.snap[1] - REFINE.snap[0])));
+  for (let c = 0; c < 3; c++) colour[c] = data[at + c]!;
+  return alpha;
+}
+
+/** alphaAlongRay's colour, reused. */
+const rayColour = new Float64Array(3);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 

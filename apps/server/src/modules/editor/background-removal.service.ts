@@ -21,7 +21,8 @@ export class BackgroundRemovalService {
   /**
    * POST /ex/images/remove-background: signed-in customers only (visitors with a session code: 403).
    * The image is checked as save-edited-image checks it (format by content, pixel count) before it
-   * reaches the pool (503 when full). Answers an RGBA PNG of the upright photo.
+   * reaches the pool (503 when full). Answers the base64 of an RGBA PNG of the upright photo, as
+   * ASCII bytes (the worker thread encodes it: no large string on the event loop).
    */
   async removeBackground(viewer: Viewer, imageBase64: string): Promise<Buffer> {
     if (viewer.kind === 'visitor') throw new ForbiddenError(editorMessages.removeBackgroundNeedsLogin);
@@ -29,7 +30,7 @@ export class BackgroundRemovalService {
     await checkAiInputImage(image);
     const result = await this.segmentation.removeBackground(image);
     if (!result.ok) throw new ValidationError(result.reason === 'too-large' ? editorMessages.aiImageTooLarge : editorMessages.editedImageInvalid);
-    return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+    return Buffer.from(result.pngBase64.buffer, result.pngBase64.byteOffset, result.pngBase64.byteLength);
   }
 
   /** Ends the worker threads (the app's onClose). */

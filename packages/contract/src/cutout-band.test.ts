@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { type Mask, refineCutout } from './cutout';
+import { seededRandom } from './seeded-random';
+
+const BACKDROP = [128, 129, 131] as const;
+const HELMET = [24, 24, 28] as const;
+const RIM = [236, 236, 238] as const;
+
+/**
+ * A black helmet with a white rim on its right side, on a grey studio backdrop with sensor noise: the
+ * helmet a disc of radius 60, the rim the outer 8 px of its right half. The mask holds the whole disc
+ * (the model, or the growth from colour, found it); the band must keep the rim, whose colour is on the
+ * other side of the backdrop from the helmet's.
+ */
+function helmetWithRim(size: number) {
+  const random = seededRandom(22);
+  const data = new Uint8Array(size * size * 3);
+  const mask = new Float32Array(size * size);
+  const c = size / 2;
+  const isRim = (x: number, y: number) => x > c && Math.hypot(x - c, y - c) > 52;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const i = y * size + x;
+      const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+      const inside = d <= 60;
+      const colour = inside ? (isRim(x + 0.5, y + 0.5) ? RIM : HELMET) : BACKDROP;
+      for (let k = 0; k < 3; k++) data[i * 3 + k] = Math.round(colour[k]! + (inside ? 0 : (random() - 0.5) * 4));
+      mask[i] = inside ? 1 : 0;
+    }
+  return { image: { data, width: size, height: size }, mask: { data: mask, width: size, height: size } satisfies Mask, isRim };
+}
+
+describe('the band keeps subject colours off the backdrop–subject line (issue 22)', () => {
+  it('keeps a white rim beside a black helmet on a grey backdrop, and clears the backdrop', () => {
+    const size = 160;
+    const { image, mask, isRim } = helmetWithRim(size);
+    const { rgba } = refineCutout(image, mask);
+    const c = size / 2;
+    let rim = 0;
+    let rimKept = 0;
+    let backdrop = 0;
+    let backdropClear = 0;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+        const alpha = rgba[(y * size + x) * 4 + 3]!;
+        // The rim away from its outer edge (the edge pixels may be mixed by the noise).
+        if (d < 58 && isRim(x + 0.5, y + 0.5)) {
+          rim += 1;
+          if (alpha >= 128) rimKept += 1;
+        }
+        if (d > 62 && d < 70) {
+          backdrop += 1;
+          if (alpha === 0) backdropClear += 1;
+        }
+      }
+    expect(rim).toBeGreaterThan(300);
+    expect(rimKept / rim).toBeGreaterThan(0.98);
+    expect(backdropClear / backdrop).toBeGreaterThan(0.98);
+  });
+});
