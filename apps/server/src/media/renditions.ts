@@ -28,7 +28,7 @@ import { type SharpFactory, loadSharp } from './sharp';
  *
  * The two AVIF thumbnails came later (issue 23), for the customer's first screen: on the demo's
  * portraits the 280 px one is ~8 KB and the 400 px one ~14.5 KB where the 400 px WebP is ~22 (a 280 px
- * WebP ~14), for ~37 + ~22 ms of encoding (GRID_AVIF_EFFORT). They are offered only to browsers that
+ * WebP ~14), for ~37 + ~22 ms of encoding (GRID_AVIF). They are offered only to browsers that
  * decode AVIF (the grid's `<picture>`); the others keep the WebP files. A folder stored before them has
  * none until `npm run studio -- storage backfill-thumbnails` makes them (LATE_RENDITIONS), and their
  * URLs serve the folder's `thumb` meanwhile.
@@ -149,8 +149,8 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
     // WebP effort 2 (of 0..6): half the CPU of effort 3 for thumbnails a few percent larger (effort 1
     // saves another ~15 ms a photo for grid files ~20 % larger: not worth it on the customer's first screen).
     const renditions: Record<RenditionName, () => Promise<Buffer>> = {
-      thumbsm: () => gridAvif(fromRaw(sharp, thumb2x), GRID_THUMBNAIL_SMALL_WIDTH),
-      thumbavif: () => gridAvif(fromRaw(sharp, thumb2x), GRID_THUMBNAIL_WIDTH),
+      thumbsm: () => gridAvif(fromRaw(sharp, thumb2x), 'thumbsm'),
+      thumbavif: () => gridAvif(fromRaw(sharp, thumb2x), 'thumbavif'),
       thumb: () => fromRaw(sharp, thumb2x).resize({ width: GRID_THUMBNAIL_WIDTH }).webp({ quality: 78, effort: 2 }).toBuffer(),
       thumb2x: () => fromRaw(sharp, thumb2x).webp({ quality: 72, effort: 2 }).toBuffer(),
       preview: () => fromRaw(sharp, preview).jpeg({ quality: 84 }).toBuffer(),
@@ -166,20 +166,22 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
 }
 
 /**
- * AVIF effort per grid width, measured on the demo's portraits (12 photos from their 800 px decode):
- * 280 px at effort 1 is as small as at effort 2 (7.8 KB) for 37 ms instead of 52; 400 px at effort 0
- * is 14.4 KB for 22 ms, at effort 2 12.8 KB for 77 ms. The 280 px file is the desktop's first screen,
- * which sits right at its budget; the phone's 400 px one has room for the few KB, and the import
- * stays near twice one decode (issue 15).
+ * The AVIF grid thumbnails' width and encoder effort, measured on the demo's portraits (12 photos from
+ * their 800 px decode): 280 px at effort 1 is as small as at effort 2 (7.8 KB) for 37 ms instead of 52;
+ * 400 px at effort 0 is 14.4 KB for 22 ms, at effort 2 12.8 KB for 77 ms. The 280 px file is the
+ * desktop's first screen, which sits right at its budget; the phone's 400 px one has room for the few
+ * KB, and the import stays near twice one decode (issue 15).
  */
-const GRID_AVIF_EFFORT: Record<number, number> = { [GRID_THUMBNAIL_SMALL_WIDTH]: 1, [GRID_THUMBNAIL_WIDTH]: 0 };
+const GRID_AVIF: Record<LateRendition, { width: number; effort: number }> = {
+  thumbsm: { width: GRID_THUMBNAIL_SMALL_WIDTH, effort: 1 },
+  thumbavif: { width: GRID_THUMBNAIL_WIDTH, effort: 0 },
+};
 
 /** An AVIF grid thumbnail, from anything wider: quality 50 (looks as the WebP at 78 does). */
-function gridAvif(image: Sharp, width: number): Promise<Buffer> {
-  return image.resize({ width }).avif({ quality: 50, effort: GRID_AVIF_EFFORT[width] ?? 1 }).toBuffer();
+function gridAvif(image: Sharp, name: LateRendition): Promise<Buffer> {
+  const { width, effort } = GRID_AVIF[name];
+  return image.resize({ width }).avif({ quality: 50, effort }).toBuffer();
 }
-
-const LATE_RENDITION_WIDTHS: Record<LateRendition, number> = { thumbsm: GRID_THUMBNAIL_SMALL_WIDTH, thumbavif: GRID_THUMBNAIL_WIDTH };
 
 /**
  * A late rendition of a folder stored before it existed, made from the folder's 800 px grid WebP
@@ -188,7 +190,7 @@ const LATE_RENDITION_WIDTHS: Record<LateRendition, number> = { thumbsm: GRID_THU
 export async function lateRenditionFrom(thumb2x: Buffer, name: LateRendition): Promise<Buffer> {
   const sharp = await loadSharp();
   try {
-    return await gridAvif(sharp(thumb2x, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }), LATE_RENDITION_WIDTHS[name]);
+    return await gridAvif(sharp(thumb2x, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }), name);
   } catch (cause) {
     throw new UnreadableImageError(cause instanceof Error ? cause.message : 'cannot decode', { cause });
   }
