@@ -166,9 +166,9 @@ export async function makeRenditions(input: Buffer): Promise<RenditionSet> {
 }
 
 /**
- * The AVIF grid thumbnails' width and encoder effort, measured on the demo's portraits (12 photos from
- * their 800 px decode): 280 px at effort 1 is as small as at effort 2 (7.8 KB) for 37 ms instead of 52;
- * 400 px at effort 0 is 14.4 KB for 22 ms, at effort 2 12.8 KB for 77 ms. The 280 px file is the
+ * The AVIF grid thumbnails' width and encoder effort (bench/grid-thumbnails.ts, from the 800 px
+ * decode): 280 px at effort 1 is within 1 % of effort 2's size for ~25 % less CPU; 400 px at effort 0
+ * is ~13 % larger than at effort 2 for a fifth of the CPU. The 280 px file is the
  * desktop's first screen, which sits right at its budget; the phone's 400 px one has room for the few
  * KB, and the import stays near twice one decode (issue 15).
  */
