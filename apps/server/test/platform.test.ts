@@ -233,9 +233,11 @@ describe('the built web app', () => {
     expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers.get(name), name).toBeNull();
 
-    // A worker's policy is the one its script comes with.
+    // A worker's policy is the one its script comes with; a cache must not hand the page's copy to a worker.
     const worker = await fetch(`${withWeb.baseUrl}/assets/index-AbC123.js`, { headers: { 'sec-fetch-dest': 'worker' } });
     expect(worker.headers.get('content-security-policy')).toBe(csp);
+    for (const answer of [script, worker]) expect(varyFields(answer)).toContain('sec-fetch-dest');
+    expect(varyFields(page)).not.toContain('sec-fetch-dest');
 
     // An SVG opened on its own is a document, scripts and all.
     expect((await fetch(`${withWeb.baseUrl}/favicon.svg`)).headers.get('content-security-policy')).toBe(csp);
@@ -322,4 +324,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
       })
       .on('error', reject);
   });
+}
+
+/** The response's Vary field names, lower case. */
+function varyFields(response: Response): string[] {
+  return (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
 }

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeader } from 'node:http';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
@@ -31,6 +31,16 @@ const EVERY_RESPONSE = new Set(['x-content-type-options', 'cross-origin-resource
 const DOCUMENT_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml)\b/i;
 /** Sec-Fetch-Dest of a worker's script: the policy it is sent with is the worker's. */
 const WORKER_DESTINATIONS = new Set(['worker', 'sharedworker', 'serviceworker']);
+/** Scripts: the same URL is a page's script (no policy) or a worker's (its policy), so caches must key on Sec-Fetch-Dest. */
+const SCRIPT_TYPE = /^\s*(?:text|application)\/(?:javascript|ecmascript)\b/i;
+
+/** Adds `field` to the reply's Vary (set by the route or a plugin on either the reply or the raw response). */
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary') ?? reply.raw.getHeader('vary');
+  const fields = current === undefined ? [] : String(current).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (fields.includes('*') || fields.some((name) => name.toLowerCase() === field.toLowerCase())) return;
+  reply.header('vary', [...fields, field].join(', '));
+}
 
 /** Security headers (with a CSP fitting the Vite-built app, Google sign-in and Stripe) and closed CORS. */
 export const securityPlugin = fp(
@@ -70,6 +80,7 @@ export const securityPlugin = fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
       const dest = request.headers['sec-fetch-dest'];
+      if (typeof type === 'string' && SCRIPT_TYPE.test(type)) addVary(reply, 'Sec-Fetch-Dest');
       if ((typeof type === 'string' && DOCUMENT_TYPE.test(type)) || (typeof dest === 'string' && WORKER_DESTINATIONS.has(dest))) {
         for (const [name, value] of documentOnly) if (!reply.hasHeader(name) && !reply.raw.hasHeader(name)) reply.raw.setHeader(name, value);
       }
