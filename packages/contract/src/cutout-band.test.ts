@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { type Mask, refineCutout } from './cutout';
 import { seededRandom } from './seeded-random';
 
-const BACKDROP = [128, 129, 131] as const;
+const GREY = [128, 129, 131] as const;
+const WHITE = [238, 238, 236] as const;
 const HELMET = [24, 24, 28] as const;
-const RIM = [236, 236, 238] as const;
 
 /**
  * A black helmet with a white rim on its right side, on a grey studio backdrop with sensor noise: the
@@ -12,7 +12,7 @@ const RIM = [236, 236, 238] as const;
  * (the model, or the growth from colour, found it); the band must keep the rim, whose colour is on the
  * other side of the backdrop from the helmet's.
  */
-function helmetWithRim(size: number) {
+function helmetWithRim(size: number, backdrop: readonly number[], rimColour: readonly number[]) {
   const random = seededRandom(22);
   const data = new Uint8Array(size * size * 3);
   const mask = new Float32Array(size * size);
@@ -23,7 +23,7 @@ function helmetWithRim(size: number) {
       const i = y * size + x;
       const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
       const inside = d <= 60;
-      const colour = inside ? (isRim(x + 0.5, y + 0.5) ? RIM : HELMET) : BACKDROP;
+      const colour = inside ? (isRim(x + 0.5, y + 0.5) ? rimColour : HELMET) : backdrop;
       for (let k = 0; k < 3; k++) data[i * 3 + k] = Math.round(colour[k]! + (inside ? 0 : (random() - 0.5) * 4));
       mask[i] = inside ? 1 : 0;
     }
@@ -31,15 +31,15 @@ function helmetWithRim(size: number) {
 }
 
 describe('the band keeps subject colours off the backdrop–subject line (issue 22)', () => {
-  it('keeps a white rim beside a black helmet on a grey backdrop, and clears the backdrop', () => {
-    const size = 160;
-    const { image, mask, isRim } = helmetWithRim(size);
+  /** Share of the rim kept (alpha ≥ 0.5, away from its outer edge) and of the backdrop ring cleared. */
+  function rimAndBackdrop(size: number, backdrop: readonly number[], rimColour: readonly number[]) {
+    const { image, mask, isRim } = helmetWithRim(size, backdrop, rimColour);
     const { rgba } = refineCutout(image, mask);
     const c = size / 2;
     let rim = 0;
     let rimKept = 0;
-    let backdrop = 0;
-    let backdropClear = 0;
+    let ring = 0;
+    let ringClear = 0;
     for (let y = 0; y < size; y++)
       for (let x = 0; x < size; x++) {
         const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
@@ -50,12 +50,23 @@ describe('the band keeps subject colours off the backdrop–subject line (issue 
           if (alpha >= 128) rimKept += 1;
         }
         if (d > 62 && d < 70) {
-          backdrop += 1;
-          if (alpha === 0) backdropClear += 1;
+          ring += 1;
+          if (alpha === 0) ringClear += 1;
         }
       }
     expect(rim).toBeGreaterThan(300);
-    expect(rimKept / rim).toBeGreaterThan(0.98);
-    expect(backdropClear / backdrop).toBeGreaterThan(0.98);
+    return { kept: rimKept / rim, cleared: ringClear / ring };
+  }
+
+  it('keeps a white rim beside a black helmet on a grey backdrop, and clears the backdrop', () => {
+    const { kept, cleared } = rimAndBackdrop(160, GREY, [236, 236, 238]);
+    expect(kept).toBeGreaterThan(0.98);
+    expect(cleared).toBeGreaterThan(0.98);
+  });
+
+  it('keeps a white rim on a near-white backdrop (29 levels lighter: not a mix of the backdrop and the black helmet), and clears the backdrop', () => {
+    const { kept, cleared } = rimAndBackdrop(160, WHITE, [254, 254, 255]);
+    expect(kept).toBeGreaterThan(0.98);
+    expect(cleared).toBeGreaterThan(0.98);
   });
 });

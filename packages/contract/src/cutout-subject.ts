@@ -288,6 +288,17 @@ export const GROWTH = {
   farDistance: 36,
   /** …and not a shadow: I = s·B with s in this range, within farDistance / 2 of that line. */
   shadow: [0.3, 1.05] as const,
+  /**
+   * Light: a pixel brighter than the field by at least this much in every channel (RGB levels), which
+   * no shadow is (a white helmet rim on a white backdrop, 16-19 levels above it)…
+   */
+  brighter: 8,
+  /** …unless it is a mix of the field and a lighter neighbour (one reaching this many times as far along its ray from the field: the soft edge of something light). */
+  mixRatio: 1.5,
+  /** Light touching the subject is grown with the shadow-like pixels within this many working px of it (the rim's shading, between it and the subject)… */
+  lightReach: 3,
+  /** …when its connected region holds at least this many light working pixels. */
+  minLight: 8,
 } as const;
 
 export interface BackdropField {
@@ -509,6 +520,88 @@ export function explainedByBackdrop(r: number, g: number, b: number, fr: number,
   return (r - s * fr) ** 2 + (g - s * fg) ** 2 + (b - s * fb) ** 2 <= (GROWTH.farDistance / 2) ** 2;
 }
 
+/** Is (r, g, b) brighter than the backdrop's (fr, fg, fb) by GROWTH.brighter in every channel (light, not a shadow)? */
+export function brighterThanBackdrop(r: number, g: number, b: number, fr: number, fg: number, fb: number): boolean {
+  return r - fr >= GROWTH.brighter && g - fg >= GROWTH.brighter && b - fb >= GROWTH.brighter;
+}
+
+/**
+ * Light the colour flood stops at: on a light backdrop a white object is within GROWTH.farDistance of
+ * it, and its shading reads as a shadow. Pixels brighter than the field in every channel (no shadow
+ * is) that are not the soft edge of something lighter beside them, with the shadow-like pixels (far
+ * from the field, explained only as a shadow) within GROWTH.lightReach of them, form regions; a region
+ * touching the subject with at least GROWTH.minLight light pixels joins it. Returns the pixels added.
+ */
+function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number): number {
+  const n = w * h;
+  const [r, g, b] = rgb;
+  const [fr, fg, fb] = field;
+  const light = new Uint8Array(n);
+  let lights = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (mask[i]! >= SUBJECT.threshold || !brighterThanBackdrop(r[i]!, g[i]!, b[i]!, fr[i]!, fg[i]!, fb[i]!)) continue;
+      const v0 = r[i]! - fr[i]!;
+      const v1 = g[i]! - fg[i]!;
+      const v2 = b[i]! - fb[i]!;
+      const limit = GROWTH.mixRatio * (v0 * v0 + v1 * v1 + v2 * v2);
+      let mix = false;
+      for (let dy = -1; dy <= 1 && !mix; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= w || (dx === 0 && dy === 0)) continue;
+          const j = ny * w + nx;
+          if ((r[j]! - fr[i]!) * v0 + (g[j]! - fg[i]!) * v1 + (b[j]! - fb[i]!) * v2 >= limit) {
+            mix = true;
+            break;
+          }
+        }
+      }
+      if (!mix) {
+        light[i] = 1;
+        lights += 1;
+      }
+    }
+  if (lights < GROWTH.minLight) return 0;
+  const nearLight = dilate(light, w, h, GROWTH.lightReach);
+  const candidate = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (mask[i]! >= SUBJECT.threshold || nearLight[i] !== 1) continue;
+    if (light[i] === 1 || (r[i]! - fr[i]!) ** 2 + (g[i]! - fg[i]!) ** 2 + (b[i]! - fb[i]!) ** 2 > GROWTH.farDistance ** 2) candidate[i] = 1;
+  }
+  const { labels, area } = labelComponents(candidate, w, h, true);
+  const lightIn = new Int32Array(area.length);
+  const touches = new Uint8Array(area.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const label = labels[i]!;
+      if (label === 0) continue;
+      lightIn[label] = lightIn[label]! + light[i]!;
+      if (touches[label] === 1) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx >= 0 && nx < w && mask[ny * w + nx]! >= SUBJECT.threshold) touches[label] = 1;
+        }
+      }
+    }
+  let grown = 0;
+  for (let i = 0; i < n; i++) {
+    const label = labels[i]!;
+    if (label !== 0 && touches[label] === 1 && lightIn[label]! >= GROWTH.minLight) {
+      mask[i] = 1;
+      grown += 1;
+    }
+  }
+  return grown;
+}
+
 /**
  * On a smooth backdrop, adds to the subject (`mask` ≥ SUBJECT.threshold, working size, set to 1 where
  * grown) the pixels connected to it that the backdrop cannot explain, then fills the holes this leaves.
@@ -583,6 +676,7 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
       }
     }
   }
+  grown += growLight(rgb, [fr, fg, fb], mask, w, h);
   if (grown > 0) {
     const off = new Uint8Array(n);
     for (let i = 0; i < n; i++) off[i] = mask[i]! >= SUBJECT.threshold ? 0 : 1;

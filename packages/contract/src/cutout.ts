@@ -8,7 +8,8 @@
  *    islands dropped, holes filled. The model then runs again on the subject's own crop (head,
  *    shoulders, upper body: several times the mask pixels where they matter), merged over the first
  *    pass, and the subject is selected again. On a smooth studio backdrop the subject then grows from
- *    colour (growSubjectFromColour): connected pixels the backdrop's field cannot explain are subject.
+ *    colour (growSubjectFromColour): connected pixels the backdrop's field cannot explain are subject,
+ *    and so is light touching it (lighter than the backdrop in every channel: no shadow is).
  * 2. A first alpha: the fast guided filter (He, Sun & Tang, TPAMI 2013; He & Sun 2015) of the subject's
  *    mask on the luminance at the working size, its coefficients applied at full size, smoothstep'd.
  * 3. Trimap: sure subject and sure backdrop at the working size; an uncertain band REFINE.bandRadius
@@ -19,13 +20,13 @@
  *    subject's local colour the same way. Where the backdrop is plain and F̄ differs from B, alpha is
  *    solved from colour: the projection of I − B on F̄ − B (I = αF + (1−α)B), its noise snapped to 0
  *    and 1 (REFINE.snap): the backdrop around hair comes out fully clear, no halo. A pixel off the segment
- *    B–F̄ (a white rim beside a black helmet) is solved along its own ray from B (alphaAlongRay). On a busy backdrop the
+ *    B–F̄ (a white rim beside a black helmet), or lighter than B where F̄ is darker, is solved along its own ray from B (alphaAlongRay). On a busy backdrop the
  *    guided filter's alpha (blended between by the spread, REFINE.plainSpread).
  * 5. Foreground colour: I + (1−α)·(F̄ − B) (see decontaminate): the compositing equation solved for F
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
 
-import { type Rect, applySubject, dilate, growSubjectFromColour, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
+import { GROWTH, type Rect, applySubject, dilate, growSubjectFromColour, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 export type { Rect } from './cutout-subject';
 
@@ -611,14 +612,20 @@ function solveBand(context: RowContext, y: number, x0: number, x1: number): void
  * How surely a band pixel is a mix of the backdrop and another colour than F̄: its distance from the
  * segment B–F̄ (the colours a mix of the backdrop and F̄ can take), smoothstep'd (REFINE.offLine). A
  * white helmet rim beside a dark helmet, light hair roots in dark hair: the projection on F̄ − B puts
- * them at or below 0 (lost), yet no mix of the backdrop and F̄ gives their colour.
+ * them at or below 0 (lost), yet no mix of the backdrop and F̄ gives their colour. Also a pixel on the far
+ * side of B from F̄ that is lighter than B in every channel (GROWTH.brighter, surely so at twice that):
+ * a white rim on a white backdrop is only ~30 levels off it, under the contrast's share.
  */
 function offLine(observed: Float64Array, back: Float64Array, fore: Float64Array, projection: number, contrast2: number): number {
   const t = Math.min(1, Math.max(0, projection));
   let d2 = 0;
   for (let c = 0; c < 3; c++) d2 += (observed[c]! - back[c]! - t * (fore[c]! - back[c]!)) ** 2;
   const lo = Math.max(REFINE.offLine[0], REFINE.offLine[1] * Math.sqrt(contrast2));
-  return smoothstep(lo, 2 * lo, Math.sqrt(d2));
+  const off = smoothstep(lo, 2 * lo, Math.sqrt(d2));
+  if (projection > 0) return off;
+  // On the far side of B from F̄ and lighter than it in every channel: no mix of the backdrop and F̄ (a white rim on a white backdrop, F̄ her dark helmet).
+  const lighter = Math.min(observed[0]! - back[0]!, observed[1]! - back[1]!, observed[2]! - back[2]!);
+  return Math.max(off, smoothstep(GROWTH.brighter, 2 * GROWTH.brighter, lighter));
 }
 
 /**
