@@ -3,6 +3,8 @@
 // its face box and the model's masks) in a bare process, and in one that first ran three real
 // remove-background calls (tfjs, the models and the face mesh loaded, as in the pool's worker).
 // Interleaved child processes; per call after V8's warm-up: wall, CPU (all threads), major GCs.
+// A third child replays it as the pool now runs it: in the matting thread (matting-thread.ts, no tfjs
+// in it) of a process that ran the three real calls; its heap column is the matting thread's.
 //   npx tsx bench/cutout-heap.ts [--rounds 3] [--calls 16]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { cutOutPerson } from '../packages/contract/src/cutout';
 import { segmentationAssets } from '../apps/server/src/media/segmentation/segmentation-pool';
+import { MattingThread } from '../apps/server/src/media/segmentation/matting-thread';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -79,8 +82,8 @@ async function capture(file: string): Promise<void> {
   fs.writeFileSync(file, JSON.stringify({ width, height, face, masks } satisfies Inputs));
 }
 
-/** Replays cutOutPerson `calls` times; with `withModels`, after three real remove-background calls. */
-async function replay(file: string, withModels: boolean, calls: number): Promise<void> {
+/** Replays cutOutPerson `calls` times; with `withModels`, after three real remove-background calls; with `inThread`, in a MattingThread. */
+async function replay(file: string, withModels: boolean, calls: number, inThread = false): Promise<void> {
   if (withModels) {
     const { default: removeBackground } = await import('../apps/server/src/media/segmentation/worker');
     const assets = segmentationAssets(path.join(root, 'apps', 'web', 'public', 'editor-models'));
@@ -95,29 +98,30 @@ async function replay(file: string, withModels: boolean, calls: number): Promise
   });
   observer.observe({ entryTypes: ['gc'] });
   const rows: { wall: number; cpu: number; majorGcs: number }[] = [];
+  const matting = inThread ? new MattingThread() : null;
+  let threadHeap = 0;
   for (let call = 0; call < calls; call++) {
     let mask = 0;
     const gcsBefore = majorGcs;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    await cutOutPerson(
-      { data: rgb, width: inputs.width, height: inputs.height },
-      { face: inputs.face, segment: async () => ({ data: Float32Array.from(inputs.masks[mask++]!), width: 256, height: 256 }) },
-    );
+    const segment = async () => ({ data: Float32Array.from(inputs.masks[mask++]!), width: 256, height: 256 });
+    if (matting) threadHeap = (await matting.cutOut({ rgb, width: inputs.width, height: inputs.height }, inputs.face, segment)).thread.heapUsed;
+    else await cutOutPerson({ data: rgb, width: inputs.width, height: inputs.height }, { face: inputs.face, segment });
     const wall = performance.now() - started;
     await new Promise((resolve) => setImmediate(resolve)); // let the observer count this call's collections
     const used = process.cpuUsage(cpu);
     rows.push({ wall, cpu: (used.user + used.system) / 1000, majorGcs: majorGcs - gcsBefore });
   }
   observer.disconnect();
-  process.stdout.write(JSON.stringify({ heapMB: process.memoryUsage().heapUsed / 1e6, rows }));
+  process.stdout.write(JSON.stringify({ heapMB: (matting ? threadHeap : process.memoryUsage().heapUsed) / 1e6, rows }));
   process.exit(0);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (args.child === 'capture') await capture(args.inputs!).then(() => process.exit(0));
-else if (args.child) await replay(args.inputs!, args.child === 'models', Number(args.calls));
+else if (args.child) await replay(args.inputs!, args.child !== 'bare', Number(args.calls), args.child === 'thread');
 else {
   const rounds = Number(args.rounds);
   const calls = Math.max(WARM_UP + 2, Number(args.calls));
@@ -134,16 +138,17 @@ else {
   run('capture');
   const table: Record<string, string | number>[] = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const child of ['bare', 'models']) {
+    for (const child of ['bare', 'models', 'thread']) {
       const { heapMB, rows } = JSON.parse(run(child)) as { heapMB: number; rows: { wall: number; cpu: number; majorGcs: number }[] };
       const steady = rows.slice(WARM_UP);
       table.push({
         round,
-        process: child === 'bare' ? 'bare (contract code only)' : 'after 3 real calls (tfjs + models loaded)',
+        process: { bare: 'bare (contract code only)', models: 'after 3 real calls (tfjs + models loaded)', thread: 'same, in the matting thread' }[child]!,
         heapMB: Math.round(heapMB),
         steadyWallMs: Math.round(median(steady.map((r) => r.wall))),
         steadyCpuMs: Math.round(median(steady.map((r) => r.cpu))),
-        majorGcsPerCall: Number((steady.reduce((sum, r) => sum + r.majorGcs, 0) / steady.length).toFixed(2)),
+        // The calling thread's collections: the matting thread's own are not observed from here.
+        majorGcsPerCall: child === 'thread' ? '–' : Number((steady.reduce((sum, r) => sum + r.majorGcs, 0) / steady.length).toFixed(2)),
       });
     }
   }

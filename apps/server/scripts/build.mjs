@@ -19,6 +19,8 @@ await build({
   entryPoints: {
     server: path.join(serverRoot, 'src', 'server.ts'),
     'segmentation-worker': path.join(serverRoot, 'src', 'media', 'segmentation', 'worker.ts'),
+    // The segmentation worker's matting thread (no tfjs in it): media/segmentation/matting-thread.ts.
+    'matting-worker': path.join(serverRoot, 'src', 'media', 'segmentation', 'matting-worker.ts'),
   },
   bundle: true,
   platform: 'node',

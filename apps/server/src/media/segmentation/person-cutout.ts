@@ -1,6 +1,7 @@
-import { type PersonCutout, type Rect, cutOutPerson } from '@studio-gallery/contract/cutout';
+import type { PersonCutout, Rect } from '@studio-gallery/contract/cutout';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
+import { MattingThread } from './matting-thread';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
 
 /** An upright RGB photo (3 bytes a pixel) and its copy at MODEL_INPUT_LONG_EDGE (what the model and the face detector see). */
@@ -16,13 +17,19 @@ export interface ServerCutout extends PersonCutout {
   /** The same steps in CPU time (the process's, all threads: wall time is noisy on a loaded machine). */
   cpu: { faceMs: number; modelMs: number; refineMs: number };
   faceFound: boolean;
+  /** The matting thread's state after the call (matting-thread.ts): tfjs must not be loaded there. */
+  mattingThread: { tfjsLoaded: boolean; heapUsed: number };
 }
+
+/** This segmentation thread's matting thread (ends with it). */
+const matting = new MattingThread();
 
 /**
  * The server's side of the shared cut-out pipeline (@studio-gallery/contract/cutout cutOutPerson): the
  * face found on the 640 px copy (face-mesh.ts), the selfie model on the 640 px copy for the whole photo
  * and on the subject's crop taken from the full-size pixels and brought to at most 640 px, as the
- * browser's face worker does.
+ * browser's face worker does. cutOutPerson itself runs in the matting thread (matting-thread.ts: a
+ * thread without tfjs; the model passes it asks for run here).
  */
 export async function cutOutOnServer(photo: DecodedPhoto, assets: SegmentationAssets): Promise<ServerCutout> {
   const sharp = await loadSharp();
@@ -39,13 +46,13 @@ export async function cutOutOnServer(photo: DecodedPhoto, assets: SegmentationAs
   const model = await loadSelfieModel(assets);
   let modelMs = 0;
   let modelCpuMs = 0;
-  const segment = async (rect: Rect) => {
+  const segment = async (rect: Rect, pixels: Uint8Array | null) => {
     const before = performance.now();
     const beforeCpu = cpuMs();
     let input = small;
-    if (rect.width !== width || rect.height !== height) {
-      const crop = await sharp(rgb, { raw: { width, height, channels: 3 } })
-        .extract({ left: rect.x, top: rect.y, width: rect.width, height: rect.height })
+    if (pixels) {
+      // The matting thread sends the crop's own pixels (rect's size): the same as extract() of the photo.
+      const crop = await sharp(pixels, { raw: { width: rect.width, height: rect.height, channels: 3 } })
         .resize(MODEL_INPUT_LONG_EDGE, MODEL_INPUT_LONG_EDGE, { fit: 'inside', withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true });
@@ -56,12 +63,13 @@ export async function cutOutOnServer(photo: DecodedPhoto, assets: SegmentationAs
     modelCpuMs += cpuMs() - beforeCpu;
     return { data, width: MODEL_SIZE, height: MODEL_SIZE };
   };
-  const cutout = await cutOutPerson({ data: rgb, width, height }, { face, segment });
+  const { thread, ...cutout } = await matting.cutOut({ rgb, width, height }, face, segment);
   const done = performance.now();
   const doneCpu = cpuMs();
   return {
     ...cutout,
     faceFound: face !== null,
+    mattingThread: thread,
     timings: { faceMs: faced - started, modelMs, refineMs: done - faced - modelMs },
     cpu: { faceMs: facedCpu - startedCpu, modelMs: modelCpuMs, refineMs: doneCpu - facedCpu - modelCpuMs },
   };

@@ -39,6 +39,8 @@ export type RemoveBackgroundResult =
       cpu: { decodeMs: number; faceMs: number; modelMs: number; refineMs: number; encodeMs: number };
       /** The worker thread's RSS after the request (bytes), for the bench. */
       rss: number;
+      /** The matting thread that ran cutOutPerson (matting-thread.ts), after the call: tfjs stays out of it. */
+      mattingThread: { tfjsLoaded: boolean; heapUsed: number };
     }
   | { ok: false; reason: 'unreadable' | 'too-large' };
 
@@ -104,6 +106,7 @@ export default async function removeBackground({ image, assets }: RemoveBackgrou
     timings: { decodeMs: decoded - started, ...cutout.timings, encodeMs: encoded - refined },
     cpu: { decodeMs: decodedCpu - startedCpu, ...cutout.cpu, encodeMs: cpuMs() - refinedCpu },
     rss: process.memoryUsage.rss(),
+    mattingThread: cutout.mattingThread,
   };
   return move({ [transferableSymbol]: pngBase64.buffer, [valueSymbol]: result }) as unknown as RemoveBackgroundResult;
 }

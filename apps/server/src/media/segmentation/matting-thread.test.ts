@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { type Mask, type Rect, cutOutPerson } from '@studio-gallery/contract/cutout';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MattingThread } from './matting-thread';
+import { SegmentationPool } from './segmentation-pool';
+
+// Issue 22 §4: the server's cutOutPerson runs in a thread of its own that never loads tfjs (in the
+// models' thread the same call cost ~120 ms more: docs/benchmarks.md "Background removal on the server").
+
+const root = path.resolve(import.meta.dirname, '../../../../..');
+
+/** A synthetic portrait: a grey backdrop, a darker disc (the "person") with some texture. */
+function photo(width: number, height: number): Uint8Array {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const inside = (x - width / 2) ** 2 + (y - height * 0.55) ** 2 < (width * 0.3) ** 2;
+      const i = (y * width + x) * 3;
+      rgb[i] = inside ? 90 + ((x * 7 + y * 3) % 40) : 200;
+      rgb[i + 1] = inside ? 60 + ((x * 5) % 30) : 192;
+      rgb[i + 2] = inside ? 50 : 190;
+    }
+  }
+  return rgb;
+}
+
+/** The model's stand-in: the same disc, as a 64x64 mask of the rectangle asked for. */
+function fakeMask(width: number, height: number, rect: Rect): Mask {
+  const size = 64;
+  const data = new Float32Array(size * size);
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const x = rect.x + ((i + 0.5) * rect.width) / size;
+      const y = rect.y + ((j + 0.5) * rect.height) / size;
+      data[j * size + i] = (x - width / 2) ** 2 + (y - height * 0.55) ** 2 < (width * 0.3) ** 2 ? 0.95 : 0.03;
+    }
+  }
+  return { data, width: size, height: size };
+}
+
+describe('MattingThread', () => {
+  const matting = new MattingThread();
+  afterAll(() => matting.close());
+
+  it('cuts out as cutOutPerson does here, byte for byte, with the crops the model passes need, and without tfjs', async () => {
+    const width = 360;
+    const height = 480;
+    const rgb = photo(width, height);
+    const face: Rect = { x: 140, y: 150, width: 80, height: 90 };
+    const local = await cutOutPerson({ data: new Uint8Array(rgb), width, height }, { face, segment: async (rect) => fakeMask(width, height, rect) });
+
+    const asked: { rect: Rect; crop: Uint8Array | null }[] = [];
+    const result = await matting.cutOut({ rgb, width, height }, face, async (rect, crop) => {
+      asked.push({ rect, crop });
+      return fakeMask(width, height, rect);
+    });
+    expect(local.passes).toBe(2);
+    expect(result.passes).toBe(local.passes);
+    expect(result.width).toBe(width);
+    expect(Buffer.from(result.rgba).equals(Buffer.from(local.rgba))).toBe(true);
+    expect(result.thread.tfjsLoaded).toBe(false);
+    // The photo is copied for the thread: the caller's pixels stay usable.
+    expect(rgb.length).toBe(width * height * 3);
+
+    expect(asked.length).toBe(local.passes);
+    expect(asked[0]!.crop).toBeNull(); // the whole photo: the segmentation thread has its own copy
+    for (const { rect, crop } of asked.slice(1)) {
+      expect(crop!.length).toBe(rect.width * rect.height * 3);
+      const row = rect.height >> 1;
+      const from = ((rect.y + row) * width + rect.x) * 3;
+      expect(Buffer.from(crop!.subarray(row * rect.width * 3, (row + 1) * rect.width * 3)).equals(Buffer.from(rgb.subarray(from, from + rect.width * 3)))).toBe(true);
+    }
+  });
+
+  it('passes a failed model pass on as the cut-out’s error, and keeps working', async () => {
+    const rgb = photo(120, 160);
+    await expect(matting.cutOut({ rgb, width: 120, height: 160 }, null, () => Promise.reject(new Error('model down')))).rejects.toThrow(/model down/);
+    const again = await matting.cutOut({ rgb, width: 120, height: 160 }, null, async (rect) => fakeMask(120, 160, rect));
+    expect(again.rgba.length).toBe(120 * 160 * 4);
+  });
+});
+
+describe('SegmentationPool.removeBackground', () => {
+  it('runs the matting in a thread without tfjs (the models stay in the segmentation thread)', async () => {
+    const pool = new SegmentationPool({ threads: 1, maxWaiting: 0 }, path.join(root, 'apps', 'web', 'public', 'editor-models'));
+    try {
+      const image = await sharp(path.join(root, 'e2e', 'fixtures', 'astronaut.jpg')).jpeg().toBuffer();
+      const result = await pool.removeBackground(image);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.mattingThread.tfjsLoaded).toBe(false);
+      expect(result.width).toBe(512);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});
