@@ -3,7 +3,9 @@
 // mobile one (Moto G Power viewport, simulated slow 4G and 4x CPU slowdown).
 //   npx tsx bench/lighthouse.ts [--runs 3] [--build] [--save <dir>] [--dist <dir>]
 // --dist runs against another build (say, one of the previous commit, for a same-load comparison).
-// --save keeps each run's full Lighthouse JSON report (lh-<run>.json) in <dir> for a closer look.
+// --save keeps each run's full Lighthouse JSON report (lh-<run>.json) in <dir> for a closer look, with its
+// trace and DevTools log (lh-<run>.trace.json, lh-<run>.devtoolslog.json: Lighthouse's --save-assets), from
+// which Lantern's simulated metrics and their graphs can be recomputed offline.
 // The web app is served from bench/.data/web-dist (built by bench/first-screen.ts, or here with --build).
 // The token lives in localStorage, so the runs share one Chromium profile: Playwright signs in through
 // the login screen and closes (the profile keeps the token), then Lighthouse launches Chromium on that
@@ -62,7 +64,7 @@ try {
     const out = path.join(profileDir, `lh-${r}.json`);
     const runLighthouse = () => spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000'],
+      [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000', ...(args.save ? ['--save-assets'] : [])],
       { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
     );
     let lh = runLighthouse();
@@ -82,6 +84,11 @@ try {
     if (args.save) {
       fs.mkdirSync(args.save, { recursive: true });
       fs.copyFileSync(out, path.join(args.save, `lh-${r + 1}.json`));
+      // With --save-assets Lighthouse writes the run's trace and DevTools log beside its report.
+      for (const asset of ['trace', 'devtoolslog']) {
+        const file = out.replace(/\.json$/, `-0.${asset}.json`);
+        if (fs.existsSync(file)) fs.copyFileSync(file, path.join(args.save, `lh-${r + 1}.${asset}.json`));
+      }
     }
     const a = report.audits;
     results.push({

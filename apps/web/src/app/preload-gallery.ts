@@ -75,9 +75,9 @@ function preloadGallery(): void {
   const request = galleryPageRequest(viewerFrom(storedSession(token), code), { page, pageSize, flag, search });
   if (!request) return;
   const firstPage = startEarlyRequest('gallery-page', buildApiUrl(base, request.path, request.query), apiHeaders(token));
-  // A copy of the body: the response itself is the route loader's to read.
+  // (None when the app's loader has asked for it already.) A copy of the body: the response itself is the route loader's to read.
   void firstPage
-    .then((response) => (response.ok ? (response.clone().json() as Promise<PagedPhotosResponse>) : undefined))
+    ?.then((response) => (response.ok ? (response.clone().json() as Promise<PagedPhotosResponse>) : undefined))
     .then((answer) => {
       const first = answer?.items[0];
       if (!first) return;

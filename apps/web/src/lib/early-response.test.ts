@@ -1,5 +1,5 @@
 import { storageKeys } from '@studio-gallery/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/render';
 import { ACCOUNT_PATH, getAccount } from './account';
 import { api } from './api-client';
@@ -7,6 +7,23 @@ import { apiHeaders } from './api-url';
 import { startEarlyRequest, takeEarlyResponse } from './early-response';
 
 describe('early response (index.html preload script → API client)', () => {
+  // Each test is a fresh page load: nothing started, nothing asked for.
+  beforeEach(() => {
+    delete (globalThis as { __studioGalleryEarlyRequests?: unknown }).__studioGalleryEarlyRequests;
+  });
+
+  it('a preload script that runs after the app has sent its own request of that name sends none', async () => {
+    localStorage.setItem(storageKeys.token, 'T0KEN');
+    const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
+    // The app got there first (the async preload script ran late, on a busy device).
+    await expect(api.get('/things', { query: { page: 1 }, adoptEarlyResponse: 'gallery-page' })).resolves.toEqual({ n: 1 });
+    expect(startEarlyRequest('gallery-page', '/api/things?page=1', apiHeaders('T0KEN'))).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    // Other names are still the preload script's to start.
+    expect(startEarlyRequest('branding', '/api/corporate-clients?baseUrl.equals=h', apiHeaders('T0KEN'))).toBeDefined();
+    expect(calls).toHaveLength(2);
+  });
+
   it('the API client adopts the early response of the very same GET instead of sending it again', async () => {
     localStorage.setItem(storageKeys.token, 'T0KEN');
     const calls = stubFetch({ 'GET /things': { body: { n: 1 } } });
