@@ -185,6 +185,23 @@ describe('the same cut-out on the browser’s RGBA pixels (issue 22 §4)', () =>
     expect(rgba.buffer).toBe(data.buffer);
     expect(differences(rgba, expected)).toBe(0);
   });
+
+  it('with clearTransparent writes every fully transparent pixel (0, 0, 0, 0) and the rest as without it, on RGB and RGBA pixels', () => {
+    for (const input of [image, { data: rgbaOf(), width: size, height: size, channels: 4 }]) {
+      const { rgba } = refineCutout(input, mask, { clearTransparent: true });
+      let transparent = 0;
+      let wrong = 0;
+      for (let i = 0; i < size * size; i++) {
+        const o = i * 4;
+        const clear = expected[o + 3] === 0;
+        if (clear) transparent += 1;
+        for (let k = 0; k < 4; k++) if (rgba[o + k] !== (clear ? 0 : expected[o + k])) wrong += 1;
+      }
+      expect(wrong).toBe(0);
+      // The backdrop, and band pixels solved to 0 beside it.
+      expect(transparent).toBeGreaterThan(size * size * 0.5);
+    }
+  });
 });
 
 describe('sideColour at chosen pixels', () => {

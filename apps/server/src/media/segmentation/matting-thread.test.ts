@@ -48,7 +48,7 @@ describe('MattingThread', () => {
     const height = 480;
     const rgb = photo(width, height);
     const face: Rect = { x: 140, y: 150, width: 80, height: 90 };
-    const local = await cutOutPerson({ data: new Uint8Array(rgb), width, height }, { face, segment: async (rect) => fakeMask(width, height, rect) });
+    const local = await cutOutPerson({ data: new Uint8Array(rgb), width, height }, { face, segment: async (rect) => fakeMask(width, height, rect), clearTransparent: true });
 
     const asked: { rect: Rect; crop: Uint8Array | null }[] = [];
     const result = await matting.cutOut({ rgb, width, height }, face, async (rect, crop) => {
