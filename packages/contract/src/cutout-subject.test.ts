@@ -95,4 +95,27 @@ describe('growing the subject from colour on a studio backdrop (issue 22)', () =
     expect(mask[25 * w + 130]).toBeLessThan(0.5);
     expect(mask[140 * w + 28]).toBeLessThan(0.5);
   });
+
+  it('does not take a background light’s glow behind the head for light touching the subject', () => {
+    // A grey backdrop lit from behind the head: up to 45 levels brighter at the head, fading out over
+    // 50 px (what a studio's background light does), with noise; the person's mask exact.
+    const random = seededRandom(13);
+    const rgb: [Float32Array, Float32Array, Float32Array] = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+    const mask = new Float32Array(w * h);
+    let glow = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const person = Math.hypot(x - 60, y - 35) <= 14 || (y >= 50 && x >= 35 && x <= 85);
+        const lift = 45 * Math.max(0, 1 - Math.hypot(x - 60, y - 35) / 50) ** 2;
+        if (!person && lift >= 8) glow += 1;
+        let colour = [120, 122, 125].map((v) => v + lift + (random() - 0.5) * 3);
+        if (person) colour = [60, 45, 40];
+        for (let c = 0; c < 3; c++) rgb[c as 0 | 1 | 2][i] = colour[c]!;
+        mask[i] = person ? 0.9 : 0.05;
+      }
+    const { grown } = growSubjectFromColour(rgb, mask, w, h);
+    expect(glow).toBeGreaterThan(1000);
+    expect(grown).toBeLessThan(glow * 0.02);
+  });
 });

@@ -297,7 +297,11 @@ export const GROWTH = {
   mixRatio: 1.5,
   /** Light touching the subject is grown with the shadow-like pixels within this many working px of it (the rim's shading, between it and the subject)… */
   lightReach: 3,
-  /** …when its connected region holds at least this many light working pixels. */
+  /**
+   * …when its connected region holds at least this many light working pixels with an edge: a pixel
+   * within 2 px GROWTH.brighter less light than it (a rim's step; not a background light's glow, which
+   * the field's fit leaves a few levels above it, changing by a level or two a pixel).
+   */
   minLight: 8,
 } as const;
 
@@ -580,7 +584,7 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
       const i = y * w + x;
       const label = labels[i]!;
       if (label === 0) continue;
-      lightIn[label] = lightIn[label]! + light[i]!;
+      if (light[i] === 1 && hasLightEdge(rgb, field, mask, w, h, x, y)) lightIn[label] = lightIn[label]! + 1;
       if (touches[label] === 1) continue;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
@@ -600,6 +604,25 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
     }
   }
   return grown;
+}
+
+/**
+ * Does a pixel within 2 px of (x, y), not the subject's, stand GROWTH.brighter less above the field (at
+ * (x, y)) in its least lifted channel? The step at a light object's edge (the subject beside a glow is no such step).
+ */
+function hasLightEdge(rgb: [Float32Array, Float32Array, Float32Array], field: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number, x: number, y: number): boolean {
+  const [r, g, b] = rgb;
+  const i = y * w + x;
+  const fr = field[0][i]!;
+  const fg = field[1][i]!;
+  const fb = field[2][i]!;
+  const lift = Math.min(r[i]! - fr, g[i]! - fg, b[i]! - fb);
+  for (let ny = Math.max(0, y - 2); ny <= Math.min(h - 1, y + 2); ny++)
+    for (let nx = Math.max(0, x - 2); nx <= Math.min(w - 1, x + 2); nx++) {
+      const j = ny * w + nx;
+      if (mask[j]! < SUBJECT.threshold && Math.min(r[j]! - fr, g[j]! - fg, b[j]! - fb) <= lift - GROWTH.brighter) return true;
+    }
+  return false;
 }
 
 /**

@@ -187,7 +187,7 @@ describe('the same cut-out on the browser’s RGBA pixels (issue 22 §4)', () =>
   });
 
   it('with clearTransparent writes every fully transparent pixel (0, 0, 0, 0) and the rest as without it, on RGB and RGBA pixels', () => {
-    for (const input of [image, { data: rgbaOf(), width: size, height: size, channels: 4 }]) {
+    for (const input of [image, { data: rgbaOf(), width: size, height: size, channels: 4 as const }]) {
       const { rgba } = refineCutout(input, mask, { clearTransparent: true });
       let transparent = 0;
       let wrong = 0;
