@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, createDb } from './create-db';
@@ -100,5 +104,36 @@ describe.skipIf(!url)('connections cut by the server (a restart, a failover)', (
     await expect(inTransaction).rejects.toThrow();
 
     expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('transactions on SQLite', () => {
+  it('take the write lock first: another process writing between a transaction’s read and its write waits its turn, and the transaction commits', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-immediate-'));
+    const file = path.join(dir, 'gallery.sqlite');
+    const db = createDb({ dialect: 'sqlite', file });
+    const other = new SqliteDatabase(file, { timeout: 0 }); // another process's connection, told at once when busy
+    try {
+      await sql`create table t (a integer)`.execute(db.kysely);
+      let otherWrite: string | null = null;
+      await db.kysely.transaction().execute(async (trx) => {
+        await sql`select count(*) from t`.execute(trx);
+        try {
+          other.prepare('insert into t (a) values (2)').run();
+          otherWrite = 'committed';
+        } catch (error) {
+          otherWrite = (error as { code?: string }).code ?? 'failed';
+        }
+        // Deferred, this write failed with SQLITE_BUSY_SNAPSHOT once the other connection had committed.
+        await sql`insert into t (a) values (1)`.execute(trx);
+      });
+      expect(otherWrite).toBe('SQLITE_BUSY');
+      const rows = await sql<{ a: number }>`select a from t`.execute(db.kysely);
+      expect(rows.rows).toEqual([{ a: 1 }]);
+    } finally {
+      other.close();
+      await db.kysely.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -46,6 +46,12 @@ function openSqlite(file: string): { kysely: Kysely<Database>; database: SqliteD
  * SQLITE_IOERR, SQLITE_NOMEM); Kysely then sends its own ROLLBACK, which fails with "cannot rollback -
  * no transaction is active" and replaces the real error (issue 25). Roll back only a transaction that
  * is still open, so the first error is the one thrown and logged.
+ *
+ * Transactions begin IMMEDIATE: another process (`npm run studio -- import`, a second server) may
+ * commit between a deferred transaction's first read and its first write, which in WAL mode then
+ * fails at once with SQLITE_BUSY_SNAPSHOT ("database is locked"; busy_timeout cannot wait that out: a
+ * studio's employee import failed so while a photo import ran). Taking the write lock first waits its
+ * turn instead.
  */
 class RollbackSafeSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: { database: SqliteDatabase.Database }) {
@@ -55,6 +61,10 @@ class RollbackSafeSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const database = this.settings.database;
     return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+
       override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
         if (!database.inTransaction) return;
         await super.rollbackTransaction(connection);
