@@ -106,8 +106,12 @@ async function replay(file: string, withModels: boolean, calls: number, inThread
     const cpu = process.cpuUsage();
     const started = performance.now();
     const segment = async () => ({ data: Float32Array.from(inputs.masks[mask++]!), width: 256, height: 256 });
-    if (matting) threadHeap = (await matting.cutOut({ rgb, width: inputs.width, height: inputs.height }, inputs.face, segment)).thread.heapUsed;
-    else await cutOutPerson({ data: rgb, width: inputs.width, height: inputs.height }, { face: inputs.face, segment });
+    if (matting) {
+      const result = await matting.cutOut({ rgb, width: inputs.width, height: inputs.height }, inputs.face, segment);
+      threadHeap = result.thread.heapUsed;
+      // As the pool's worker once the PNG is encoded: the answer's buffer serves the next call.
+      matting.recycle(result.rgba);
+    } else await cutOutPerson({ data: rgb, width: inputs.width, height: inputs.height }, { face: inputs.face, segment });
     const wall = performance.now() - started;
     await new Promise((resolve) => setImmediate(resolve)); // let the observer count this call's collections
     const used = process.cpuUsage(cpu);

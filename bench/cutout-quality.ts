@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { seededRandom } from '@studio-gallery/contract';
 import type { Mask, RgbImage } from '@studio-gallery/contract/cutout';
-import { cutOutOnServer } from '../apps/server/src/media/segmentation/person-cutout';
+import { closeMattingThread, cutOutOnServer } from '../apps/server/src/media/segmentation/person-cutout';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, loadSelfieModel, personMask, type SegmentationAssets } from '../apps/server/src/media/segmentation/selfie-model';
 import { estimateForeground } from '../packages/contract/src/foreground-estimation';
 import { benchHeader, ms } from './lib/figures';
@@ -601,3 +601,5 @@ for (const scene of list) {
   console.log(`  this checkout's alpha, F solved exactly from the true backdrop: ${g.backdropInBandPct.toFixed(1)} %, ${g.backdropPerOutline.toFixed(2)} px per outline px`);
 }
 console.log(`baseline: the refinement of ${args.baseline} on one model pass; after: this checkout's cutOutOnServer (face, subject, crop pass, matting). Times: model(s) + refinement (+ face detection after), warm, 1200x1800; "after, germer F": estimateForeground alone, on after's alpha.`);
+// The matting thread would keep the process alive.
+await closeMattingThread();

@@ -92,6 +92,7 @@ console.table([
   step('face (blazeface + mesh on the 640 px copy; load when cold)', 'faceMs'),
   step('model, both passes (whole photo + subject crop; load when cold)', 'modelMs'),
   step('subject selection + matting (contract cutOutPerson)', 'refineMs'),
+  row('  of which cutOutPerson in the matting thread (model waits excluded; CPU: n/a)', (r) => r.result.mattingThread.cutOutMs, () => 0),
   step('PNG encode (RGBA)', 'encodeMs'),
 ]);
 console.log(`answer: ${pngKb} KB PNG; this process's RSS after the runs ${mb(memory(process.pid).rss)} MB`);

@@ -5,6 +5,8 @@
  * Also the subject's crop for the model's second pass and how that pass is merged with the first.
  */
 
+import { type Scratch, f32, give, i32, u8 } from './cutout-scratch';
+
 /** A rectangle in pixels of some grid (the photo's, or the working size's). */
 export interface Rect {
   x: number;
@@ -37,12 +39,13 @@ export function labelComponents(
   w: number,
   h: number,
   eight: boolean,
+  scratch?: Scratch,
 ): { labels: Int32Array; area: number[]; box: { x0: number; y0: number; x1: number; y1: number }[]; touchesBorder: boolean[] } {
-  const labels = new Int32Array(w * h);
+  const labels = i32(scratch, w * h);
   const area: number[] = [0];
   const box: { x0: number; y0: number; x1: number; y1: number }[] = [{ x0: 0, y0: 0, x1: 0, y1: 0 }];
   const touchesBorder: boolean[] = [false];
-  const stack = new Int32Array(w * h);
+  const stack = i32(scratch, w * h, true);
   let next = 0;
   for (let start = 0; start < w * h; start++) {
     if (on[start] !== 1 || labels[start] !== 0) continue;
@@ -85,6 +88,7 @@ export function labelComponents(
     box.push({ x0, y0, x1, y1 });
     touchesBorder.push(border);
   }
+  give(scratch, stack);
   return { labels, area, box, touchesBorder };
 }
 
@@ -93,10 +97,10 @@ export function labelComponents(
  * face sits on none), those below the chin within SUBJECT.bodyReach face widths (the body when an arm
  * or a bag cut it off), holes filled. Without a face: the largest component.
  */
-export function selectSubject(mask: Float32Array, w: number, h: number, face: Rect | null): Uint8Array {
-  const on = new Uint8Array(w * h);
+export function selectSubject(mask: Float32Array, w: number, h: number, face: Rect | null, scratch?: Scratch): Uint8Array {
+  const on = u8(scratch, w * h, true);
   for (let i = 0; i < on.length; i++) on[i] = mask[i]! >= SUBJECT.threshold ? 1 : 0;
-  const { labels, area, box } = labelComponents(on, w, h, true);
+  const { labels, area, box } = labelComponents(on, w, h, true, scratch);
   const keep = new Uint8Array(area.length);
   if (area.length > 1) {
     if (face) {
@@ -134,16 +138,17 @@ export function selectSubject(mask: Float32Array, w: number, h: number, face: Re
       keep[largest] = 1;
     }
   }
-  const subject = new Uint8Array(w * h);
+  const subject = u8(scratch, w * h, true);
   for (let i = 0; i < subject.length; i++) subject[i] = keep[labels[i]!] === 1 ? 1 : 0;
   // Holes: background components (4-connected) that do not reach the border.
-  const off = new Uint8Array(w * h);
+  const off = on;
   for (let i = 0; i < off.length; i++) off[i] = subject[i] === 1 ? 0 : 1;
-  const holes = labelComponents(off, w, h, false);
+  const holes = labelComponents(off, w, h, false, scratch);
   for (let i = 0; i < subject.length; i++) {
     const label = holes.labels[i]!;
     if (label !== 0 && !holes.touchesBorder[label]) subject[i] = 1;
   }
+  give(scratch, on, labels, holes.labels);
   return subject;
 }
 
@@ -151,20 +156,21 @@ export function selectSubject(mask: Float32Array, w: number, h: number, face: Re
  * The model's soft mask limited to the subject: 0 in dropped components (and their soft rim outside
  * the subject's reach), at least the threshold in filled holes, as is elsewhere.
  */
-export function applySubject(mask: Float32Array, subject: Uint8Array, w: number, h: number, reach: number): Float32Array {
+export function applySubject(mask: Float32Array, subject: Uint8Array, w: number, h: number, reach: number, scratch?: Scratch): Float32Array {
   // Near the subject = within `reach` px of it (a box dilation through a running count).
-  const near = dilate(subject, w, h, reach);
-  const out = new Float32Array(mask.length);
+  const near = dilate(subject, w, h, reach, scratch);
+  const out = f32(scratch, mask.length, true);
   for (let i = 0; i < out.length; i++) {
     if (subject[i] === 1) out[i] = Math.max(mask[i]!, SUBJECT.threshold);
     else out[i] = near[i] === 1 ? Math.min(mask[i]!, SUBJECT.threshold - 1e-3) : 0;
   }
+  give(scratch, near);
   return out;
 }
 
 /** Box dilation of a 0/1 mask by r (separable running counts). */
-export function dilate(on: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rows = new Uint8Array(w * h);
+export function dilate(on: Uint8Array, w: number, h: number, r: number, scratch?: Scratch): Uint8Array {
+  const rows = u8(scratch, w * h, true);
   for (let y = 0; y < h; y++) {
     let count = 0;
     const row = y * w;
@@ -175,14 +181,15 @@ export function dilate(on: Uint8Array, w: number, h: number, r: number): Uint8Ar
       if (x - r >= 0) count -= on[row + x - r]!;
     }
   }
-  const out = new Uint8Array(w * h);
-  const counts = new Int32Array(w);
+  const out = u8(scratch, w * h, true);
+  const counts = i32(scratch, w);
   for (let y = 0; y <= Math.min(r, h - 1); y++) for (let x = 0; x < w; x++) counts[x] = counts[x]! + rows[y * w + x]!;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) out[y * w + x] = counts[x]! > 0 ? 1 : 0;
     if (y + r + 1 < h) for (let x = 0; x < w; x++) counts[x] = counts[x]! + rows[(y + r + 1) * w + x]!;
     if (y - r >= 0) for (let x = 0; x < w; x++) counts[x] = counts[x]! - rows[(y - r) * w + x]!;
   }
+  give(scratch, rows, counts);
   return out;
 }
 
@@ -229,8 +236,9 @@ export function subjectCrop(subject: Uint8Array, w: number, h: number, face: Rec
  * inside, blended linearly into the first pass's over SUBJECT.cropRamp of the crop at its inner borders
  * (none at a border of the photo, where there is nothing to blend with).
  */
-export function mergeCropMask(full: Float32Array, w: number, h: number, crop: { data: Float32Array; width: number; height: number }, rect: Rect): Float32Array {
-  const out = Float32Array.from(full);
+export function mergeCropMask(full: Float32Array, w: number, h: number, crop: { data: Float32Array; width: number; height: number }, rect: Rect, scratch?: Scratch): Float32Array {
+  const out = f32(scratch, full.length, true);
+  out.set(full);
   const rampX = Math.max(1, rect.width * SUBJECT.cropRamp);
   const rampY = Math.max(1, rect.height * SUBJECT.cropRamp);
   const sx = crop.width / rect.width;
@@ -495,8 +503,8 @@ export function fitBackdropField(rgb: [Float32Array, Float32Array, Float32Array]
 }
 
 /** Bilinear from a grid of `step`-pixel blocks (values at the blocks' centres) to w x h. */
-function upsampleBlocks(src: Float32Array, bw: number, bh: number, step: number, w: number, h: number): Float32Array {
-  const out = new Float32Array(w * h);
+function upsampleBlocks(src: Float32Array, bw: number, bh: number, step: number, w: number, h: number, scratch?: Scratch): Float32Array {
+  const out = f32(scratch, w * h, true);
   for (let y = 0; y < h; y++) {
     const sy = Math.min(bh - 1, Math.max(0, (y + 0.5) / step - 0.5));
     const y0 = Math.floor(sy);
@@ -536,11 +544,11 @@ export function brighterThanBackdrop(r: number, g: number, b: number, fr: number
  * from the field, explained only as a shadow) within GROWTH.lightReach of them, form regions; a region
  * touching the subject with at least GROWTH.minLight light pixels joins it. Returns the pixels added.
  */
-function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number): number {
+function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number, scratch?: Scratch): number {
   const n = w * h;
   const [r, g, b] = rgb;
   const [fr, fg, fb] = field;
-  const light = new Uint8Array(n);
+  const light = u8(scratch, n);
   let lights = 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -569,14 +577,17 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
         lights += 1;
       }
     }
-  if (lights < GROWTH.minLight) return 0;
-  const nearLight = dilate(light, w, h, GROWTH.lightReach);
-  const candidate = new Uint8Array(n);
+  if (lights < GROWTH.minLight) {
+    give(scratch, light);
+    return 0;
+  }
+  const nearLight = dilate(light, w, h, GROWTH.lightReach, scratch);
+  const candidate = u8(scratch, n);
   for (let i = 0; i < n; i++) {
     if (mask[i]! >= SUBJECT.threshold || nearLight[i] !== 1) continue;
     if (light[i] === 1 || (r[i]! - fr[i]!) ** 2 + (g[i]! - fg[i]!) ** 2 + (b[i]! - fb[i]!) ** 2 > GROWTH.farDistance ** 2) candidate[i] = 1;
   }
-  const { labels, area } = labelComponents(candidate, w, h, true);
+  const { labels, area } = labelComponents(candidate, w, h, true, scratch);
   const lightIn = new Int32Array(area.length);
   const touches = new Uint8Array(area.length);
   for (let y = 0; y < h; y++)
@@ -603,6 +614,7 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
       grown += 1;
     }
   }
+  give(scratch, light, nearLight, candidate, labels);
   return grown;
 }
 
@@ -630,12 +642,18 @@ function hasLightEdge(rgb: [Float32Array, Float32Array, Float32Array], field: [F
  * grown) the pixels connected to it that the backdrop cannot explain, then fills the holes this leaves.
  * Returns the pixels added (0 on a busy background, where the field does not fit).
  */
-export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number): { grown: number; field: BackdropField | null } {
+export function growSubjectFromColour(
+  rgb: [Float32Array, Float32Array, Float32Array],
+  mask: Float32Array,
+  w: number,
+  h: number,
+  scratch?: Scratch,
+): { grown: number; field: BackdropField | null } {
   const n = w * h;
-  const subject = new Uint8Array(n);
+  const subject = u8(scratch, n, true);
   for (let i = 0; i < n; i++) subject[i] = mask[i]! >= SUBJECT.threshold ? 1 : 0;
-  const near = dilate(subject, w, h, GROWTH.edgeGap);
-  const background = new Uint8Array(n);
+  const near = dilate(subject, w, h, GROWTH.edgeGap, scratch);
+  const background = near;
   for (let i = 0; i < n; i++) background[i] = near[i] === 1 ? 0 : 1;
   // The field is smooth: fitted on blocks of `step` x `step` working pixels (a block is background
   // when all its pixels are), brought back bilinearly.
@@ -659,15 +677,18 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
     }
   for (let t = 0; t < bw * bh; t++) for (const plane of blocks) plane[t] = plane[t]! / blockCount[t]!;
   const field = fitBackdropField(blocks, blockBackground, bw, bh);
-  if (!field || field.inlierShare < GROWTH.minInlierShare || field.residual > GROWTH.maxResidual) return { grown: 0, field };
-  const fr = upsampleBlocks(field.field[0], bw, bh, step, w, h);
-  const fg = upsampleBlocks(field.field[1], bw, bh, step, w, h);
-  const fb = upsampleBlocks(field.field[2], bw, bh, step, w, h);
+  if (!field || field.inlierShare < GROWTH.minInlierShare || field.residual > GROWTH.maxResidual) {
+    give(scratch, subject, near);
+    return { grown: 0, field };
+  }
+  const fr = upsampleBlocks(field.field[0], bw, bh, step, w, h, scratch);
+  const fg = upsampleBlocks(field.field[1], bw, bh, step, w, h, scratch);
+  const fb = upsampleBlocks(field.field[2], bw, bh, step, w, h, scratch);
   const [r, g, b] = rgb;
   // Flood from the subject into pixels the backdrop cannot explain (8-connected).
-  const stack = new Int32Array(n);
+  const stack = i32(scratch, n, true);
   let top = 0;
-  const state = new Uint8Array(n); // 1 subject or grown, 2 explained by the backdrop (not enterable)
+  const state = u8(scratch, n); // 1 subject or grown, 2 explained by the backdrop (not enterable)
   for (let i = 0; i < n; i++) {
     if (subject[i] !== 1) continue;
     state[i] = 1;
@@ -699,11 +720,12 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
       }
     }
   }
-  grown += growLight(rgb, [fr, fg, fb], mask, w, h);
+  give(scratch, subject, near, stack, state);
+  grown += growLight(rgb, [fr, fg, fb], mask, w, h, scratch);
   if (grown > 0) {
-    const off = new Uint8Array(n);
+    const off = u8(scratch, n, true);
     for (let i = 0; i < n; i++) off[i] = mask[i]! >= SUBJECT.threshold ? 0 : 1;
-    const holes = labelComponents(off, w, h, false);
+    const holes = labelComponents(off, w, h, false, scratch);
     for (let i = 0; i < n; i++) {
       const label = holes.labels[i]!;
       if (label !== 0 && !holes.touchesBorder[label]) {
@@ -711,6 +733,8 @@ export function growSubjectFromColour(rgb: [Float32Array, Float32Array, Float32A
         grown += 1;
       }
     }
+    give(scratch, off, holes.labels);
   }
+  give(scratch, fr, fg, fb);
   return { grown, field };
 }

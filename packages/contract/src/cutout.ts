@@ -26,9 +26,12 @@
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
 
+import { type Scratch, acquireScratch, f32, f64, give, i32, releaseScratch, u8 } from './cutout-scratch';
 import { GROWTH, type Rect, applySubject, dilate, growSubjectFromColour, mergeCropMask, selectSubject, subjectCrop } from './cutout-subject';
 
 export type { Rect } from './cutout-subject';
+/** Drops the working buffers kept for the next cut-out (~29 MB for a 1600x2400 photo): a worker done cutting out. */
+export { dropScratch as dropCutoutScratch } from './cutout-scratch';
 
 export interface RgbImage {
   /** Interleaved RGB (or RGBA, as a canvas's ImageData: alpha is ignored), row by row. */
@@ -101,11 +104,12 @@ export function smoothstep(lo: number, hi: number, x: number): number {
 }
 
 /** Mean over a (2r+1)² window, clipped at the borders (divides by the pixels inside): O(1) a pixel. */
-export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const tmp = new Float32Array(width * height);
-  const out = new Float32Array(width * height);
+export function boxMean(src: Float32Array, width: number, height: number, r: number, scratch?: Scratch): Float32Array {
+  const tmp = f32(scratch, width * height, true);
+  const out = f32(scratch, width * height, true);
   boxRows(src, tmp, width, height, r);
   boxColumns(tmp, out, width, height, r);
+  give(scratch, tmp);
   return out;
 }
 
@@ -155,8 +159,8 @@ function axis(src: number, dst: number): { i0: Int32Array; i1: Int32Array; w: Fl
 }
 
 /** Bilinear resize of a one-channel float image. */
-export function resizeBilinear(src: Float32Array, sw: number, sh: number, dw: number, dh: number): Float32Array {
-  const out = new Float32Array(dw * dh);
+export function resizeBilinear(src: Float32Array, sw: number, sh: number, dw: number, dh: number, scratch?: Scratch): Float32Array {
+  const out = f32(scratch, dw * dh, true);
   const ax = axis(sw, dw);
   const ay = axis(sh, dh);
   for (let y = 0; y < dh; y++) {
@@ -197,8 +201,8 @@ function cellStarts(size: number, cells: number): Int32Array {
 }
 
 /** Area average of the RGB image onto a smaller grid: three planes of 0..255 floats (integer sums, one row of cells at a time). */
-function downsampleRgb(image: RgbImage, dw: number, dh: number): [Float32Array, Float32Array, Float32Array] {
-  const planes: [Float32Array, Float32Array, Float32Array] = [new Float32Array(dw * dh), new Float32Array(dw * dh), new Float32Array(dw * dh)];
+function downsampleRgb(image: RgbImage, dw: number, dh: number, scratch?: Scratch): [Float32Array, Float32Array, Float32Array] {
+  const planes: [Float32Array, Float32Array, Float32Array] = [f32(scratch, dw * dh, true), f32(scratch, dw * dh, true), f32(scratch, dw * dh, true)];
   const columns = cellStarts(image.width, dw);
   const rows = cellStarts(image.height, dh);
   const sums = new Float64Array(dw * 3);
@@ -272,27 +276,31 @@ function sumRowIntoCells(image: RgbImage, y: number, columns: Int32Array, sums: 
  * The guided filter's smoothed coefficients (mean a, mean b) at the working size, for guide `I`
  * (luminance 0..1) and input `p` (the mask), both w x h.
  */
-export function guidedCoefficients(I: Float32Array, p: Float32Array, w: number, h: number, r: number, eps: number): { a: Float32Array; b: Float32Array } {
+export function guidedCoefficients(I: Float32Array, p: Float32Array, w: number, h: number, r: number, eps: number, scratch?: Scratch): { a: Float32Array; b: Float32Array } {
   const n = w * h;
-  const Ip = new Float32Array(n);
-  const II = new Float32Array(n);
+  const Ip = f32(scratch, n, true);
+  const II = f32(scratch, n, true);
   for (let i = 0; i < n; i++) {
     Ip[i] = I[i]! * p[i]!;
     II[i] = I[i]! * I[i]!;
   }
-  const meanI = boxMean(I, w, h, r);
-  const meanP = boxMean(p, w, h, r);
-  const corrIp = boxMean(Ip, w, h, r);
-  const corrII = boxMean(II, w, h, r);
-  const a = new Float32Array(n);
-  const b = new Float32Array(n);
+  const meanI = boxMean(I, w, h, r, scratch);
+  const meanP = boxMean(p, w, h, r, scratch);
+  const corrIp = boxMean(Ip, w, h, r, scratch);
+  const corrII = boxMean(II, w, h, r, scratch);
+  give(scratch, Ip, II);
+  const a = f32(scratch, n, true);
+  const b = f32(scratch, n, true);
   for (let i = 0; i < n; i++) {
     const varI = corrII[i]! - meanI[i]! * meanI[i]!;
     const covIp = corrIp[i]! - meanI[i]! * meanP[i]!;
     a[i] = covIp / (varI + eps);
     b[i] = meanP[i]! - a[i]! * meanI[i]!;
   }
-  return { a: boxMean(a, w, h, r), b: boxMean(b, w, h, r) };
+  give(scratch, meanI, meanP, corrIp, corrII);
+  const smoothed = { a: boxMean(a, w, h, r, scratch), b: boxMean(b, w, h, r, scratch) };
+  give(scratch, a, b);
+  return smoothed;
 }
 
 /** Entries of a selectedSums table: count, three sums, three sums of squares. */
@@ -303,9 +311,12 @@ const SUMS = 7;
  * per entry their count, then per channel their sum and their sum of squares. Float64: exact counts,
  * sums far inside its precision.
  */
-function selectedSums(rgb: [Float32Array, Float32Array, Float32Array], selected: Uint8Array, w: number, h: number): Float64Array {
+function selectedSums(rgb: [Float32Array, Float32Array, Float32Array], selected: Uint8Array, w: number, h: number, scratch?: Scratch): Float64Array {
   const stride = (w + 1) * SUMS;
-  const table = new Float64Array(stride * (h + 1));
+  // Every entry is written but the first row's and the first column's, which are zero.
+  const table = f64(scratch, stride * (h + 1), true);
+  table.fill(0, 0, stride);
+  for (let y = 1; y <= h; y++) table.fill(0, y * stride, y * stride + SUMS);
   const [red, green, blue] = rgb;
   for (let y = 0; y < h; y++) {
     let count = 0;
@@ -364,17 +375,18 @@ export function sideColour(
   h: number,
   r: number,
   at?: Int32Array,
+  scratch?: Scratch,
 ): { mean: [Float32Array, Float32Array, Float32Array]; spread: Float32Array } {
   const n = w * h;
-  const table = selectedSums(rgb, selected, w, h);
+  const table = selectedSums(rgb, selected, w, h, scratch);
   const whole = new Float64Array(SUMS);
   windowSums(table, w, h, 0, 0, Math.max(w, h), whole);
   const globalCount = whole[0]!;
   const fallback = [0, 1, 2].map((c) => (globalCount > 0 ? whole[1 + c]! / globalCount : Number.NaN));
   let fallbackVariance = 0;
   if (globalCount > 0) for (let c = 0; c < 3; c++) fallbackVariance += whole[4 + c]! / globalCount - fallback[c]! * fallback[c]!;
-  const mean: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
-  const spread = new Float32Array(n);
+  const mean: [Float32Array, Float32Array, Float32Array] = [f32(scratch, n), f32(scratch, n), f32(scratch, n)];
+  const spread = f32(scratch, n);
   const near = new Float64Array(SUMS);
   const far = new Float64Array(SUMS);
   const count = at ? at.length : n;
@@ -398,6 +410,7 @@ export function sideColour(
     for (let c = 0; c < 3; c++) mean[c as 0 | 1 | 2][i] = far[0]! > 0 ? far[1 + c]! / far[0]! : fallback[c]!;
     spread[i] = Math.sqrt(Math.max(0, fallbackVariance) / 3);
   }
+  give(scratch, table);
   return { mean, spread };
 }
 
@@ -438,6 +451,12 @@ export interface RefineOptions {
    * there, and the server's PNG of a 1600x2400 portrait is then 3.8 MB in 47 ms instead of 5.4 MB in 69.
    */
   clearTransparent?: boolean;
+  /**
+   * The answer is written into this buffer (width·height·4 bytes) instead of a new one: a caller that
+   * cuts out photo after photo passes back the one it is done with (the server's matting thread).
+   * Ignored when the input is reused (reuseInput).
+   */
+  output?: Uint8Array;
 }
 
 /**
@@ -445,32 +464,47 @@ export interface RefineOptions {
  * comment). `mask` is the subject's mask at any size (cutOutPerson passes it at the working size).
  */
 export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions = {}): RefinedCutout {
+  const scratch = acquireScratch();
+  try {
+    return refine(image, mask, options, scratch);
+  } finally {
+    releaseScratch(scratch);
+  }
+}
+
+/** refineCutout with its working buffers from `scratch` (all but the answer). */
+function refine(image: RgbImage, mask: Mask, options: RefineOptions, scratch: Scratch): RefinedCutout {
   const { width, height, data } = image;
   const channels = image.channels ?? 3;
   const work = workingSize(width, height);
   const ww = work.width;
   const wh = work.height;
   const n = ww * wh;
-  const rgbLow = downsampleRgb(image, ww, wh);
-  const lumaLow = new Float32Array(n);
+  const rgbLow = downsampleRgb(image, ww, wh, scratch);
+  const lumaLow = f32(scratch, n, true);
   for (let i = 0; i < n; i++) lumaLow[i] = luma(rgbLow[0][i]!, rgbLow[1][i]!, rgbLow[2][i]!);
-  const maskLow = mask.width === ww && mask.height === wh ? Float32Array.from(mask.data) : resizeBilinear(mask.data, mask.width, mask.height, ww, wh);
+  let maskLow: Float32Array;
+  if (mask.width === ww && mask.height === wh) {
+    maskLow = f32(scratch, n, true);
+    maskLow.set(mask.data);
+  } else maskLow = resizeBilinear(mask.data, mask.width, mask.height, ww, wh, scratch);
   for (let i = 0; i < n; i++) maskLow[i] = smoothstep(REFINE.maskEdge[0], REFINE.maskEdge[1], maskLow[i]!);
   // On a studio backdrop, what the model missed but colour shows (a black helmet held) joins the subject.
-  growSubjectFromColour(rgbLow, maskLow, ww, wh);
-  const { a, b } = guidedCoefficients(lumaLow, maskLow, ww, wh, REFINE.radius, REFINE.epsilon);
+  growSubjectFromColour(rgbLow, maskLow, ww, wh, scratch);
+  const { a, b } = guidedCoefficients(lumaLow, maskLow, ww, wh, REFINE.radius, REFINE.epsilon, scratch);
 
   // Trimap at the working size, from the first alpha.
-  const inside = new Float32Array(n);
-  const alphaLow = new Float32Array(n);
+  const inside = f32(scratch, n, true);
+  const alphaLow = f32(scratch, n, true);
   for (let i = 0; i < n; i++) {
     alphaLow[i] = smoothstep(REFINE.feather[0], REFINE.feather[1], a[i]! * lumaLow[i]! + b[i]!);
     inside[i] = alphaLow[i]! >= 0.5 ? 1 : 0;
   }
-  const share = boxMean(inside, ww, wh, REFINE.bandRadius);
-  const trimap = new Uint8Array(n);
-  const backdrop = new Uint8Array(n);
-  const subject = new Uint8Array(n);
+  const share = boxMean(inside, ww, wh, REFINE.bandRadius, scratch);
+  give(scratch, lumaLow, maskLow, inside);
+  const trimap = u8(scratch, n, true);
+  const backdrop = u8(scratch, n);
+  const subject = u8(scratch, n);
   for (let i = 0; i < n; i++) {
     const al = alphaLow[i]!;
     if (al <= REFINE.backgroundAlpha && share[i]! <= 1e-3) {
@@ -482,16 +516,25 @@ export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions
     } else trimap[i] = BAND;
   }
   // The colour fields are read only where a band pixel samples them: band cells and their neighbours.
-  const sampled = dilate(trimap.map((cell) => (cell === BAND ? 1 : 0)), ww, wh, 1);
+  give(scratch, alphaLow, share);
+  const band = u8(scratch, n, true);
+  for (let i = 0; i < n; i++) band[i] = trimap[i] === BAND ? 1 : 0;
+  const sampled = dilate(band, ww, wh, 1, scratch);
   let sampledCount = 0;
   for (let i = 0; i < n; i++) sampledCount += sampled[i]!;
-  const at = new Int32Array(sampledCount);
+  const atBuffer = i32(scratch, n, true);
+  const at = atBuffer.subarray(0, sampledCount);
   for (let i = 0, k = 0; i < n; i++) if (sampled[i] === 1) at[k++] = i;
-  const background = sideColour(rgbLow, backdrop, ww, wh, REFINE.backgroundRadius, at);
-  const person = sideColour(rgbLow, subject, ww, wh, REFINE.backgroundRadius, at).mean;
+  give(scratch, band, sampled);
+  const background = sideColour(rgbLow, backdrop, ww, wh, REFINE.backgroundRadius, at, scratch);
+  const personSide = sideColour(rgbLow, subject, ww, wh, REFINE.backgroundRadius, at, scratch);
+  const person = personSide.mean;
+  give(scratch, backdrop, subject, ...rgbLow, personSide.spread);
 
   const reuse = options.reuseInput === true && channels === 4 && data.byteOffset % 4 === 0;
-  const rgba = reuse ? new Uint8Array(data.buffer, data.byteOffset, width * height * 4) : new Uint8Array(width * height * 4);
+  const output = options.output;
+  if (!reuse && output && output.length !== width * height * 4) throw new Error(`refineCutout: the output holds ${output.length} bytes, not ${width * height * 4}`);
+  const rgba = reuse ? new Uint8Array(data.buffer, data.byteOffset, width * height * 4) : (output ?? new Uint8Array(width * height * 4));
   if (channels === 4 && !reuse) rgba.set(data.subarray(0, width * height * 4));
   const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
   const ax = axis(ww, width);
@@ -500,7 +543,7 @@ export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions
   const columns = cellStarts(width, ww);
   const rows = cellStarts(height, wh);
   // What a band pixel samples bilinearly, packed per working pixel (where sampled): one cache line, not nine planes.
-  const field = new Float32Array(n * FIELD);
+  const field = f32(scratch, n * FIELD);
   for (const i of at) {
     const f = i * FIELD;
     field[f] = a[i]!;
@@ -511,6 +554,7 @@ export function refineCutout(image: RgbImage, mask: Mask, options: RefineOptions
       field[f + 6 + c] = person[c as 0 | 1 | 2][i]!;
     }
   }
+  give(scratch, a, b, atBuffer, ...background.mean, background.spread, ...person);
   const context: RowContext = { data, channels, rgba, words, inPlace: channels === 4, clear: options.clearTransparent === true, width, ww, trimap, columns, ax, ay, field, observed: new Float64Array(3), back: new Float64Array(3), fore: new Float64Array(3) };
   // Row by row through small functions: V8 optimises them within the first photo (they run thousands
   // of times), where one long loop would be compiled mid-loop and dropped again for a few photos.
@@ -712,7 +756,17 @@ export interface PersonCutout extends RefinedCutout {
  * The subject cut out of the photo (the whole pipeline of the file comment): the model on the whole
  * photo, the subject selected, the model again on the subject's crop, merged, selected again, refined.
  */
-export async function cutOutPerson(image: RgbImage, { face, segment, reuseInput, clearTransparent }: PersonCutoutOptions): Promise<PersonCutout> {
+export async function cutOutPerson(image: RgbImage, options: PersonCutoutOptions): Promise<PersonCutout> {
+  // The working buffers (all but the answer) come from the idle Scratch and go back when the call ends.
+  const scratch = acquireScratch();
+  try {
+    return await cutOutWith(image, options, scratch);
+  } finally {
+    releaseScratch(scratch);
+  }
+}
+
+async function cutOutWith(image: RgbImage, { face, segment, reuseInput, clearTransparent, output }: PersonCutoutOptions, scratch: Scratch): Promise<PersonCutout> {
   const { width, height } = image;
   const work = workingSize(width, height);
   const ww = work.width;
@@ -721,8 +775,8 @@ export async function cutOutPerson(image: RgbImage, { face, segment, reuseInput,
   const scaleY = wh / height;
   const faceLow = face && { x: face.x * scaleX, y: face.y * scaleY, width: face.width * scaleX, height: face.height * scaleY };
   const first = await segment({ x: 0, y: 0, width, height });
-  let soft = resizeBilinear(first.data, first.width, first.height, ww, wh);
-  let subject = selectSubject(soft, ww, wh, faceLow);
+  let soft = resizeBilinear(first.data, first.width, first.height, ww, wh, scratch);
+  let subject = selectSubject(soft, ww, wh, faceLow, scratch);
   let passes = 1;
   const crop = subjectCrop(subject, ww, wh, faceLow);
   if (crop) {
@@ -735,12 +789,16 @@ export async function cutOutPerson(image: RgbImage, { face, segment, reuseInput,
     onGrid.width = Math.min(ww, Math.round((rect.x + rect.width) * scaleX)) - onGrid.x;
     onGrid.height = Math.min(wh, Math.round((rect.y + rect.height) * scaleY)) - onGrid.y;
     // The second pass refines the subject's edge; it may not add what the first pass left out.
-    const near = dilate(subject, ww, wh, REFINE.cropReach);
-    soft = mergeCropMask(soft, ww, wh, second, onGrid);
+    const near = dilate(subject, ww, wh, REFINE.cropReach, scratch);
+    const merged = mergeCropMask(soft, ww, wh, second, onGrid, scratch);
+    give(scratch, soft, subject);
+    soft = merged;
     for (let i = 0; i < soft.length; i++) if (near[i] !== 1) soft[i] = 0;
-    subject = selectSubject(soft, ww, wh, faceLow);
+    give(scratch, near);
+    subject = selectSubject(soft, ww, wh, faceLow, scratch);
     passes = 2;
   }
-  const selected = applySubject(soft, subject, ww, wh, REFINE.subjectReach);
-  return { ...refineCutout(image, { data: selected, width: ww, height: wh }, { reuseInput, clearTransparent }), passes };
+  const selected = applySubject(soft, subject, ww, wh, REFINE.subjectReach, scratch);
+  give(scratch, soft, subject);
+  return { ...refine(image, { data: selected, width: ww, height: wh }, { reuseInput, clearTransparent, output }, scratch), passes };
 }

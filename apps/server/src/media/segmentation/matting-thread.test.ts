@@ -73,6 +73,28 @@ describe('MattingThread', () => {
     }
   });
 
+  it('runs the next cut-out in the buffers the last one gave back (the photo’s copy; the answer once recycled), byte for byte the same', async () => {
+    const width = 360;
+    const height = 480;
+    const face: Rect = { x: 140, y: 150, width: 80, height: 90 };
+    const segment = async (rect: Rect) => fakeMask(width, height, rect);
+    const local = await cutOutPerson({ data: photo(width, height), width, height }, { face, segment, clearTransparent: true });
+    const first = await matting.cutOut({ rgb: photo(width, height), width, height }, face, segment);
+    const answer = Buffer.from(first.rgba);
+    matting.recycle(first.rgba);
+    const second = await matting.cutOut({ rgb: photo(width, height), width, height }, face, segment);
+    expect(second.thread.reused).toEqual({ input: true, output: true });
+    expect(Buffer.from(second.rgba).equals(Buffer.from(local.rgba))).toBe(true);
+    expect(answer.equals(Buffer.from(local.rgba))).toBe(true);
+    // The recycled answer was moved to the matting thread: the caller's view of it is empty.
+    expect(first.rgba.length).toBe(0);
+    // Another size: fresh buffers, the same answer as here.
+    const small = await matting.cutOut({ rgb: photo(120, 160), width: 120, height: 160 }, null, async (rect) => fakeMask(120, 160, rect));
+    expect(small.thread.reused).toEqual({ input: false, output: false });
+    const smallLocal = await cutOutPerson({ data: photo(120, 160), width: 120, height: 160 }, { face: null, segment: async (rect) => fakeMask(120, 160, rect), clearTransparent: true });
+    expect(Buffer.from(small.rgba).equals(Buffer.from(smallLocal.rgba))).toBe(true);
+  });
+
   it('passes a failed model pass on as the cut-out’s error, and keeps working', async () => {
     const rgb = photo(120, 160);
     await expect(matting.cutOut({ rgb, width: 120, height: 160 }, null, () => Promise.reject(new Error('model down')))).rejects.toThrow(/model down/);
@@ -91,6 +113,10 @@ describe('SegmentationPool.removeBackground', () => {
       if (!result.ok) return;
       expect(result.mattingThread.tfjsLoaded).toBe(false);
       expect(result.width).toBe(512);
+      // The second call runs in the first's buffers (the answer recycled once encoded) and answers the same PNG.
+      const again = await pool.removeBackground(image);
+      expect(again.ok && again.mattingThread.reused).toEqual({ input: true, output: true });
+      expect(again.ok && Buffer.from(again.pngBase64).equals(Buffer.from(result.pngBase64))).toBe(true);
     } finally {
       await pool.close();
     }

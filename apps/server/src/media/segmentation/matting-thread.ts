@@ -30,20 +30,26 @@ export interface MattingPhoto {
 export type SegmentRequest = (rect: Rect, crop: Uint8Array | null) => Promise<Mask>;
 
 export interface MattingResult extends PersonCutout {
-  /** What the matting thread had loaded when it answered (tests and the bench: tfjs must stay out). */
-  thread: { tfjsLoaded: boolean; heapUsed: number };
+  /**
+   * What the matting thread had loaded when it answered (tests and the bench: tfjs must stay out), and
+   * whether the call ran in buffers given back by the previous one (the photo's copy, the answer), and
+   * the call's own time there (ms, wall), the model passes it waited for excluded.
+   */
+  thread: { tfjsLoaded: boolean; heapUsed: number; reused: { input: boolean; output: boolean }; cutOutMs: number };
 }
 
 /** Segmentation thread → matting thread. */
 export type ToMatting =
-  | { type: 'cutout'; id: number; rgb: Uint8Array; width: number; height: number; face: Rect | null }
+  /** `output`: a buffer of width·height·4 bytes for the answer (a previous answer, recycled), or null. */
+  | { type: 'cutout'; id: number; rgb: Uint8Array; width: number; height: number; face: Rect | null; output: Uint8Array | null }
   | { type: 'mask'; id: number; call: number; mask: Mask }
   | { type: 'mask-error'; id: number; call: number; message: string };
 
 /** Matting thread → segmentation thread. */
 export type FromMatting =
   | { type: 'segment'; id: number; call: number; rect: Rect; crop: Uint8Array | null }
-  | { type: 'done'; id: number; cutout: MattingResult }
+  /** `input`: the photo's buffer, given back for the next call's copy. */
+  | { type: 'done'; id: number; cutout: MattingResult; input: Uint8Array }
   | { type: 'error'; id: number; message: string };
 
 /**
@@ -70,15 +76,32 @@ export function ownBuffer<T extends Uint8Array | Float32Array>(array: T): T {
 
 interface Pending {
   segment: SegmentRequest;
+  /** The photo was copied into the buffer the previous call gave back. */
+  reusedInput: boolean;
   resolve(cutout: MattingResult): void;
   reject(error: Error): void;
 }
 
-/** The segmentation thread's side: starts the matting thread on first use, runs cut-outs one after another in it. */
+/** A buffer that may be moved to another thread: it is the whole of an ArrayBuffer of its own. */
+function movable(array: Uint8Array): boolean {
+  return array.byteOffset === 0 && array.byteLength === array.buffer.byteLength && !(array.buffer instanceof SharedArrayBuffer);
+}
+
+/**
+ * The segmentation thread's side: starts the matting thread on first use, runs cut-outs one after
+ * another in it. The full-size buffers go back and forth instead of being made anew each call (15 MB
+ * of answer and 12 MB of photo for a 1600x2400 portrait: fresh pages and collections, issue 22 §4):
+ * the photo's copy comes back with the answer, and the answer comes back once the caller is done with
+ * it (`recycle`).
+ */
 export class MattingThread {
   private worker: Worker | null = null;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
+  /** The photo's buffer the matting thread gave back, for the next copy. */
+  private spareInput: Uint8Array | null = null;
+  /** An answer the caller is done with (`recycle`), for the next answer. */
+  private spareOutput: Uint8Array | null = null;
 
   /**
    * `cutOutPerson` of the photo in the matting thread, the model passes run here by `segment`. The
@@ -89,17 +112,35 @@ export class MattingThread {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise<MattingResult>((resolve, reject) => {
-      this.pending.set(id, { segment, resolve, reject });
-      const rgb = new Uint8Array(photo.rgb);
-      const message: ToMatting = { type: 'cutout', id, rgb, width: photo.width, height: photo.height, face };
-      worker.postMessage(message, [rgb.buffer]);
+      const spare = this.spareInput;
+      this.spareInput = null;
+      const reusedInput = spare !== null && spare.length === photo.rgb.length;
+      this.pending.set(id, { segment, reusedInput, resolve, reject });
+      const rgb = reusedInput ? spare : new Uint8Array(photo.rgb.length);
+      rgb.set(photo.rgb);
+      let output = this.spareOutput;
+      this.spareOutput = null;
+      if (output !== null && output.length !== photo.width * photo.height * 4) output = null;
+      const message: ToMatting = { type: 'cutout', id, rgb, width: photo.width, height: photo.height, face, output };
+      const input = rgb.buffer as ArrayBuffer;
+      worker.postMessage(message, output ? [input, output.buffer as ArrayBuffer] : [input]);
     });
+  }
+
+  /**
+   * The caller is done with an answer's RGBA (encoded): its buffer is kept for the next answer (of the
+   * same size). The caller must not read it afterwards: it is moved to the matting thread and written over.
+   */
+  recycle(rgba: Uint8Array): void {
+    if (movable(rgba)) this.spareOutput = rgba;
   }
 
   /** Ends the matting thread (the next cut-out starts another). */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    this.spareInput = null;
+    this.spareOutput = null;
     if (worker) await worker.terminate();
   }
 
@@ -121,6 +162,8 @@ export class MattingThread {
     if (!task) return;
     if (message.type === 'done') {
       this.pending.delete(message.id);
+      this.spareInput = message.input;
+      message.cutout.thread.reused.input = task.reusedInput;
       task.resolve(message.cutout);
     } else if (message.type === 'error') {
       this.pending.delete(message.id);

@@ -25,26 +25,40 @@ function crop(rgb: Uint8Array, width: number, rect: Rect): Uint8Array {
   return out;
 }
 
-async function cutOut({ id, rgb, width, height, face }: Extract<ToMatting, { type: 'cutout' }>): Promise<void> {
+async function cutOut({ id, rgb, width, height, face, output }: Extract<ToMatting, { type: 'cutout' }>): Promise<void> {
   const post = (message: FromMatting, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
+  const started = performance.now();
+  let waited = 0;
   try {
     const segment = (rect: Rect) =>
       new Promise<Mask>((resolve, reject) => {
         const call = nextCall++;
-        waiting.set(call, { resolve, reject });
+        const asked = performance.now();
+        const done = <T>(settle: (value: T) => void) => (value: T) => {
+          waited += performance.now() - asked;
+          settle(value);
+        };
+        waiting.set(call, { resolve: done(resolve), reject: done(reject) });
         // As the segmentation thread did in place: its 640 px copy for the whole photo, else the crop.
         const pixels = rect.width !== width || rect.height !== height ? crop(rgb, width, rect) : null;
         post({ type: 'segment', id, call, rect, crop: pixels }, pixels ? [pixels.buffer as ArrayBuffer] : []);
       });
-    // Transparent pixels cleared: a smaller, faster PNG for the answer (nothing shows there).
-    const result = await cutOutPerson({ data: rgb, width, height }, { face, segment, clearTransparent: true });
+    // Transparent pixels cleared: a smaller, faster PNG for the answer (nothing shows there). The
+    // answer is written into the buffer of a previous one when the segmentation thread sent it back.
+    const result = await cutOutPerson({ data: rgb, width, height }, { face, segment, clearTransparent: true, output: output ?? undefined });
     const rgba = ownBuffer(result.rgba);
     const cutout: MattingResult = {
       ...result,
       rgba,
-      thread: { tfjsLoaded: '_tfengine' in globalThis, heapUsed: process.memoryUsage().heapUsed },
+      thread: {
+        tfjsLoaded: '_tfengine' in globalThis,
+        heapUsed: process.memoryUsage().heapUsed,
+        reused: { input: false, output: output !== null && rgba === output },
+        cutOutMs: performance.now() - started - waited,
+      },
     };
-    post({ type: 'done', id, cutout }, [rgba.buffer as ArrayBuffer]);
+    // The photo's buffer goes back too: the segmentation thread copies the next photo into it.
+    post({ type: 'done', id, cutout, input: rgb }, [rgba.buffer as ArrayBuffer, rgb.buffer as ArrayBuffer]);
   } catch (error) {
     post({ type: 'error', id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

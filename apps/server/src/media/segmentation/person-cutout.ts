@@ -1,7 +1,7 @@
 import type { PersonCutout, Rect } from '@studio-gallery/contract/cutout';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
-import { MattingThread } from './matting-thread';
+import { type MattingResult, MattingThread } from './matting-thread';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
 
 /** An upright RGB photo (3 bytes a pixel) and its copy at MODEL_INPUT_LONG_EDGE (what the model and the face detector see). */
@@ -18,7 +18,7 @@ export interface ServerCutout extends PersonCutout {
   cpu: { faceMs: number; modelMs: number; refineMs: number };
   faceFound: boolean;
   /** The matting thread's state after the call (matting-thread.ts): tfjs must not be loaded there. */
-  mattingThread: { tfjsLoaded: boolean; heapUsed: number };
+  mattingThread: MattingResult['thread'];
 }
 
 /** This segmentation thread's matting thread (ends with it). */
@@ -73,6 +73,19 @@ export async function cutOutOnServer(photo: DecodedPhoto, assets: SegmentationAs
     timings: { faceMs: faced - started, modelMs, refineMs: done - faced - modelMs },
     cpu: { faceMs: facedCpu - startedCpu, modelMs: modelCpuMs, refineMs: doneCpu - facedCpu - modelCpuMs },
   };
+}
+
+/**
+ * The caller is done with a cut-out's RGBA (encoded): its buffer is written over by the next cut-out's
+ * answer (MattingThread.recycle). Do not read it afterwards.
+ */
+export function recycleCutout(rgba: Uint8Array): void {
+  matting.recycle(rgba);
+}
+
+/** Ends this thread's matting thread (a process that cut out in its main thread, e.g. a bench, can then exit); the next cut-out starts another. */
+export function closeMattingThread(): Promise<void> {
+  return matting.close();
 }
 
 /** The process's CPU time so far (user + system, all threads), in ms. */

@@ -4,7 +4,8 @@ import { MAX_INPUT_PIXELS } from '../renditions';
 import { loadSharp } from '../sharp';
 import { detectFace, loadFaceMesh } from './face-mesh';
 import { refineCutout } from '@studio-gallery/contract/cutout';
-import { cpuMs, cutOutOnServer } from './person-cutout';
+import type { MattingResult } from './matting-thread';
+import { cpuMs, cutOutOnServer, recycleCutout } from './person-cutout';
 import { retouchFace } from './retouch';
 import { MODEL_INPUT_LONG_EDGE, MODEL_SIZE, type SegmentationAssets, loadSelfieModel, personMask, startWasmBackend } from './selfie-model';
 
@@ -40,7 +41,7 @@ export type RemoveBackgroundResult =
       /** The worker thread's RSS after the request (bytes), for the bench. */
       rss: number;
       /** The matting thread that ran cutOutPerson (matting-thread.ts), after the call: tfjs stays out of it. */
-      mattingThread: { tfjsLoaded: boolean; heapUsed: number };
+      mattingThread: MattingResult['thread'];
     }
   | { ok: false; reason: 'unreadable' | 'too-large' };
 
@@ -94,6 +95,8 @@ export default async function removeBackground({ image, assets }: RemoveBackgrou
   const png = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+  // Encoded: the answer's buffer serves the next cut-out's answer (no 15 MB of fresh pages a call).
+  recycleCutout(cutout.rgba);
   // Buffer.from(string) of this size owns its ArrayBuffer (not the shared pool): safe to move.
   const pngBase64 = Buffer.from(png.toString('base64'), 'latin1');
   const encoded = performance.now();
