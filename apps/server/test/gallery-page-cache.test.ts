@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, createDb } from '../src/db/create-db';
 import { GalleryRepository } from '../src/modules/gallery/gallery.repository';
 import { importTestShoot } from './support/gallery';
@@ -41,6 +43,15 @@ async function page(user: TestUser, query = ''): Promise<JsonBody> {
 }
 
 const photoIn = (body: JsonBody, id: number) => body.items.find((p: JsonBody) => p.id === id);
+
+/** Renames a photo from another process (as `npm run studio` would), straight in the SQLite file. */
+function renameFromAnotherProcess(file: string, photoId: number, name: string): void {
+  const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+  const script =
+    `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(process.argv[1]); db.pragma('busy_timeout = 5000'); ` +
+    `db.prepare('update photos set name = ? where id = ?').run(process.argv[2], Number(process.argv[3])); db.close();`;
+  execFileSync(process.execPath, ['-e', script, file, name, String(photoId)]);
+}
 
 /** A GET whose body is read as sent (fetch would undo the compression). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -149,6 +160,59 @@ describe('cached gallery pages', () => {
     const after = repository.readUserRevision(alice.id);
     expect(after?.revision).not.toBe(before?.revision);
     expect(after).toEqual((await repository.userRevisions([alice.id])).get(alice.id));
+  });
+
+  it('on SQLite, show a change made by another process at once, though the page and its revision were just answered from memory', async () => {
+    if (t.config.database.dialect !== 'sqlite') return; // PostgreSQL reads the revision on every request
+    const photoId = aliceShoot.photoIds[5] as number;
+    await page(alice);
+    await page(alice); // the page held, the revision remembered since the last commit
+    renameFromAnotherProcess(t.config.database.file, photoId, 'Renamed by another process');
+    expect(photoIn(await page(alice), photoId).name).toBe('Renamed by another process');
+    renameFromAnotherProcess(t.config.database.file, photoId, 'Renamed again');
+    expect(photoIn(await page(alice), photoId).name).toBe('Renamed again');
+  });
+
+  it('on SQLite, read a customer\'s revision once between commits, and again after any commit, by any connection or process', async () => {
+    if (elsewhere.sqlite === null || t.config.database.dialect !== 'sqlite') return;
+    const prepare = vi.spyOn(elsewhere.sqlite, 'prepare');
+    const repository = new GalleryRepository(elsewhere.kysely, elsewhere.sqlite);
+    const first = repository.readUserRevision(alice.id);
+    const statement = prepare.mock.results[0]?.value as { get: (...args: unknown[]) => unknown };
+    prepare.mockRestore();
+    const reads = vi.spyOn(statement, 'get');
+    expect(repository.readUserRevision(alice.id)).toEqual(first);
+    expect(reads).toHaveBeenCalledTimes(1); // read, and remembered
+    expect(repository.readUserRevision(alice.id)).toEqual(first);
+    expect(repository.readUserRevision(alice.id)).toEqual(first);
+    expect(reads).toHaveBeenCalledTimes(1); // nothing committed since: not read again
+
+    // The server's connection commits (a favourite through the API).
+    const marked = await t.request('PUT', '/api/Photos/MarkUserFavourite', { token: alice.token, body: { id: aliceShoot.photoIds[3] as number, isUserFavourite: true } });
+    expect(marked.status).toBe(200);
+    const favoured = repository.readUserRevision(alice.id);
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(favoured?.revision).not.toBe(first?.revision);
+    expect(repository.readUserRevision(alice.id)).toEqual(favoured);
+    expect(reads).toHaveBeenCalledTimes(2);
+
+    // This connection commits.
+    await elsewhere.kysely.updateTable('photos').set({ name: 'Renamed here' }).where('id', '=', aliceShoot.photoIds[1] as number).execute();
+    const renamed = repository.readUserRevision(alice.id);
+    expect(reads).toHaveBeenCalledTimes(3);
+    expect(renamed?.revision).not.toBe(favoured?.revision);
+
+    // Another process commits; a commit that does not touch the customer's photos is read again too.
+    renameFromAnotherProcess(t.config.database.file, aliceShoot.photoIds[1] as number, 'Renamed elsewhere again');
+    const again = repository.readUserRevision(alice.id);
+    expect(reads).toHaveBeenCalledTimes(4);
+    expect(again?.revision).not.toBe(renamed?.revision);
+    await elsewhere.kysely.updateTable('photos').set({ name: 'Bob renamed' }).where('id', '=', bobShoot.photoIds[0] as number).execute();
+    expect(repository.readUserRevision(alice.id)).toEqual(again);
+    expect(reads).toHaveBeenCalledTimes(5);
+    expect(repository.readUserRevision(alice.id)).toEqual(again);
+    expect(reads).toHaveBeenCalledTimes(5);
+    reads.mockRestore();
   });
 
   it('are compressed for browsers that accept it, and plain for clients that do not', async () => {

@@ -6,6 +6,7 @@ import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDi
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { registerSqliteConnection } from './sqlite-commits';
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -38,6 +39,17 @@ function openSqlite(file: string): { kysely: Kysely<Database>; database: SqliteD
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   cachePreparedStatements(database);
+  // Commits by any process, seen without a read transaction (db/sqlite-commits.ts; the gallery page's
+  // revision); its descriptor is let go when the connection itself closes.
+  if (file !== ':memory:' && database.pragma('journal_mode', { simple: true }) === 'wal') {
+    const registered = registerSqliteConnection(database, file);
+    const close = database.close.bind(database);
+    database.close = () => {
+      close();
+      registered.release();
+      return database;
+    };
+  }
   return { kysely: new Kysely<Database>({ dialect: new RollbackSafeSqliteDialect({ database }) }), database };
 }
 

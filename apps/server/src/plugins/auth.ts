@@ -1,8 +1,8 @@
 import { messages } from '@studio-gallery/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import type { AuthSessionsService } from '../modules/accounts/auth-sessions.service';
+import type { AuthSessionsService, SignedInCaller } from '../modules/accounts/auth-sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,9 +13,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the request carries a valid bearer token. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireUser: onRequestHookHandler;
     /** onRequest hook: sets `userId` when a bearer token is sent; 401 for an invalid one; nothing without. */
-    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    identifyUser: onRequestHookHandler;
   }
 }
 
@@ -25,17 +25,35 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { sessions: AuthSessionsService }) => {
     app.decorateRequest('userId', null);
     app.decorateRequest('sessionId', null);
-    const signIn = async (request: FastifyRequest, header: string) => {
-      const token = BEARER.exec(header)?.[1];
-      const caller = token ? await options.sessions.verify(token) : null;
+    const signedIn = (request: FastifyRequest, caller: SignedInCaller | null) => {
       if (caller === null) throw new UnauthorizedError(messages.unauthorized);
       request.userId = caller.userId;
       request.sessionId = caller.sessionId;
     };
-    app.decorate('requireUser', async (request: FastifyRequest) => signIn(request, request.headers.authorization ?? ''));
-    app.decorate('identifyUser', async (request: FastifyRequest) => {
+    // Callback hooks, not async ones: a token whose session needs no read is checked at once, without
+    // a promise and a turn of the microtask queue per request (issue 23: the cached gallery page).
+    const signIn = (request: FastifyRequest, header: string, done: HookHandlerDoneFunction) => {
+      try {
+        const token = BEARER.exec(header)?.[1];
+        const caller = token ? options.sessions.verify(token) : null;
+        if (caller instanceof Promise) {
+          caller.then((read) => signedIn(request, read)).then(() => done(), done);
+          return;
+        }
+        signedIn(request, caller);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    };
+    app.decorate('requireUser', function (this: unknown, request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+      signIn(request, request.headers.authorization ?? '', done);
+    });
+    app.decorate('identifyUser', function (this: unknown, request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
       const header = request.headers.authorization;
-      if (header) await signIn(request, header);
+      if (header) signIn(request, header, done);
+      else done();
     });
   },
   { name: 'auth' },

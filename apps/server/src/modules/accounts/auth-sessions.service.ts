@@ -28,12 +28,18 @@ export class AuthSessionsService {
     return token;
   }
 
-  /** The caller of a valid, unexpired token whose session has not ended; else null. */
-  async verify(jwt: string): Promise<SignedInCaller | null> {
+  /**
+   * The caller of a valid, unexpired token whose session has not ended; else null. Answered at once
+   * (no promise) when the session's row need not be read (trusted lately, or SQLite): the sign-in check
+   * of a cached gallery page then takes no turn of the event loop (issue 23).
+   */
+  verify(jwt: string): SignedInCaller | null | Promise<SignedInCaller | null> {
     const claims = this.tokens.verifyClaims(jwt);
     if (claims === null) return null;
-    if (!(await this.sessions.isLive(claims.sessionId, claims.userId))) return null;
-    return { userId: claims.userId, sessionId: claims.sessionId };
+    const caller: SignedInCaller = { userId: claims.userId, sessionId: claims.sessionId };
+    const live = this.sessions.isLive(claims.sessionId, claims.userId);
+    if (typeof live === 'boolean') return live ? caller : null;
+    return live.then((isLive) => (isLive ? caller : null));
   }
 
   /** Logout: this token stops working everywhere it was copied. */

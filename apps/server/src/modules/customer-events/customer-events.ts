@@ -27,15 +27,18 @@ export interface CustomerEventRecorder {
   record(kind: CustomerEventKind, subject: CustomerEventSubject): Promise<void>;
   /** The same for an action on one photo (its owner, session and name come from the row). */
   photo(kind: CustomerEventKind, photo: Pick<PhotoRow, 'id' | 'user_id' | 'session_id'>, by: CustomerEventActor, details?: Record<string, unknown>): Promise<void>;
-  /** A gallery page was opened: the whole gallery (sessionId null) or one session (a visitor's code). */
-  viewed(userId: number, sessionId: number | null, by: CustomerEventActor): Promise<void>;
+  /**
+   * A gallery page was opened: the whole gallery (sessionId null) or one session (a visitor's code).
+   * Nothing to wait for (undefined) when the view was recorded lately (the cached page's usual case).
+   */
+  viewed(userId: number, sessionId: number | null, by: CustomerEventActor): Promise<void> | undefined;
 }
 
 /** Records nothing (services built without a recorder: unit tests, tools). */
 export const NO_CUSTOMER_EVENTS: CustomerEventRecorder = {
   record: async () => {},
   photo: async () => {},
-  viewed: async () => {},
+  viewed: () => undefined,
 };
 
 /**
@@ -71,13 +74,17 @@ export class CustomerEvents implements CustomerEventRecorder {
     return this.record(kind, { userId: photo.user_id, sessionId: photo.session_id, photoId: photo.id, by, ...(details ? { details } : {}) });
   }
 
-  async viewed(userId: number, sessionId: number | null, by: CustomerEventActor): Promise<void> {
+  viewed(userId: number, sessionId: number | null, by: CustomerEventActor): Promise<void> | undefined {
     const key = `${userId}:${sessionId ?? '-'}`;
     const now = this.clock().getTime();
     const last = this.lastViewed.get(key);
-    if (last !== undefined && now - last < VIEWED_INTERVAL_MS) return;
+    if (last !== undefined && now - last < VIEWED_INTERVAL_MS) return undefined;
     // Remembered before the awaits, so parallel page requests record one view.
     this.remember(key, now);
+    return this.recordView(userId, sessionId, by, now);
+  }
+
+  private async recordView(userId: number, sessionId: number | null, by: CustomerEventActor, now: number): Promise<void> {
     try {
       if (await this.events.hasSince(userId, 'viewed', sessionId, new Date(now - VIEWED_INTERVAL_MS))) return;
     } catch (error) {

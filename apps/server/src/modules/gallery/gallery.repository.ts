@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'better-sqlite3';
 import type { Database, NewPhotoRow, PhotoRow, PhotoSessionRow, PhotosTable } from '../../db/schema';
+import { type SqliteCommits, sqliteCommitsOf } from '../../db/sqlite-commits';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { StoredMediaFolder } from './photo-media';
 import { markInvitationOwed } from '../accounts/accounts.repository';
@@ -108,6 +109,9 @@ export interface UserRevision {
 
 export const NO_SESSIONS: UserRevision = { revision: NO_SESSIONS_REVISION, allArchived: false };
 
+/** Customers' revisions remembered between commits (readUserRevision): ~100 bytes each. */
+const KNOWN_REVISIONS = 10_000;
+
 function toUserRevision(row: RevisionRow): UserRevision {
   return { revision: `${row.sessions}:${row.newest}:${row.revisions}`, allArchived: Number(row.archived) === Number(row.sessions) };
 }
@@ -191,6 +195,11 @@ export class GalleryRepository {
 
   /** SQLite: the revision statement, prepared on the connection at first use (see readUserRevision). */
   private revisionOfUser: SqliteStatement<[number], RevisionRow> | undefined;
+  /** SQLite: commits to the database by anyone (undefined: not looked up yet; null: none to watch). */
+  private commits: SqliteCommits | null | undefined;
+  /** Revisions read while `commits` stood at `revisionsAt`: still current while it does. */
+  private readonly knownRevisions = new Map<number, UserRevision>();
+  private revisionsAt: number | null = null;
 
   /** `sqlite`: the SQLite connection itself (Db.sqlite), for the page's per-request revision read. */
   constructor(
@@ -382,13 +391,36 @@ export class GalleryRepository {
    * (issue 23). Null where that cannot be done: on PostgreSQL, and while a transaction is open on the
    * connection (between its statements other requests run; what it wrote is not committed yet), where
    * userRevisions waits its turn.
+   *
+   * A revision read is remembered until the next commit to the database by any connection of any
+   * process (db/sqlite-commits.ts, one `pread` of the wal-index header instead of a read transaction):
+   * while nothing was committed, nothing changed, so the next request still sees every write that
+   * finished before it.
    */
   readUserRevision(userId: number): UserRevision | null {
-    if (this.sqlite === null || this.sqlite.inTransaction) return null;
+    if (this.sqlite === null) return null;
+    const commits = this.commits;
+    const generation = commits === undefined || commits === null ? null : commits.current();
+    if (generation !== null && generation === this.revisionsAt) {
+      const known = this.knownRevisions.get(userId);
+      if (known !== undefined) return known;
+    }
+    if (this.sqlite.inTransaction) return null;
     this.revisionOfUser ??= this.sqlite.prepare<[number], RevisionRow>(`${REVISIONS_SELECT} where user_id = ?`);
     const row = this.revisionOfUser.get(userId);
-    if (row === undefined || Number(row.sessions) === 0) return NO_SESSIONS;
-    return toUserRevision(row);
+    const revision = row === undefined || Number(row.sessions) === 0 ? NO_SESSIONS : toUserRevision(row);
+    if (this.commits === undefined) {
+      this.commits = sqliteCommitsOf(this.sqlite);
+      this.commits?.attach(); // after a read: the connection holds the -shm file open
+    } else if (generation !== null) {
+      // Read after the look: what it read is at least as new as `generation` (a commit in between moves the header, and the next look).
+      if (generation !== this.revisionsAt || this.knownRevisions.size >= KNOWN_REVISIONS) {
+        this.knownRevisions.clear();
+        this.revisionsAt = generation;
+      }
+      this.knownRevisions.set(userId, revision);
+    }
+    return revision;
   }
 
   /** The SQL `userRevisions` runs (public for the benchmark's query plans): one text for any number of ids. */

@@ -112,12 +112,20 @@ export class GalleryService {
    * The photos a customer's pages show, and the revision they are at (changes with any change to
    * their sessions or photos; PageAnswers reuses a built page while it holds).
    */
-  async userPageScope(userId: number): Promise<PageScope> {
-    const { revision, allArchived } = this.gallery.readUserRevision(userId) ?? (await this.userRevisions.load(userId));
+  userPageScope(userId: number): PageScope | Promise<PageScope> {
+    // At once (no promise) when the revision is read straight from SQLite and the view was recorded
+    // lately: a cached page takes no turn of the event loop (issue 23).
+    const read = this.gallery.readUserRevision(userId);
+    if (read === null) return this.userRevisions.load(userId).then((loaded) => this.userScope(userId, loaded));
+    return this.userScope(userId, read);
+  }
+
+  private userScope(userId: number, { revision, allArchived }: UserRevision): PageScope | Promise<PageScope> {
     // Some sessions archived: the others are shown. All of them: the customer is told (410).
     if (allArchived) throw new GoneError(galleryLifecycleMessages.archived);
-    await this.events.viewed(userId, null, 'customer');
-    return { scope: { userId }, revision };
+    const scope: PageScope = { scope: { userId }, revision };
+    const recording = this.events.viewed(userId, null, 'customer');
+    return recording === undefined ? scope : recording.then(() => scope);
   }
 
   /** The same for the session a visitor's code opens. */

@@ -39,7 +39,7 @@ describe('PageAnswers', () => {
   it('builds a page once per revision, day and request, and a burst of one request once', async () => {
     const { state, gallery } = fakeGallery();
     const answers = new PageAnswers(gallery);
-    const burst = await Promise.all(Array.from({ length: 20 }, () => answers.userPage(1, request())));
+    const burst = await Promise.all(Array.from({ length: 20 }, async () => answers.userPage(1, request())));
     expect(state.builds).toBe(1);
     expect(new Set(burst.map((a) => a.etag)).size).toBe(1);
 

@@ -52,8 +52,10 @@ export class PageAnswers {
     private readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES,
   ) {}
 
-  async userPage(userId: number, request: PageRequest): Promise<PageAnswer> {
-    return this.answer(await this.gallery.userPageScope(userId), request);
+  /** At once (no promise) for a page held at the customer's current revision, when that was read at once. */
+  userPage(userId: number, request: PageRequest): PageAnswer | Promise<PageAnswer> {
+    const scope = this.gallery.userPageScope(userId);
+    return scope instanceof Promise ? scope.then((read) => this.answer(read, request)) : this.answer(scope, request);
   }
 
   async sessionPage(code: string, request: PageRequest): Promise<PageAnswer> {
@@ -65,7 +67,7 @@ export class PageAnswers {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private async answer({ scope, revision }: PageScope, request: PageRequest): Promise<PageAnswer> {
+  private answer({ scope, revision }: PageScope, request: PageRequest): PageAnswer | Promise<PageAnswer> {
     const search = request.search?.trim() ? request.search.trim() : null;
     const normalized: NormalizedRequest = { ...request, search, order: request.order ?? DEFAULT_PAGE_ORDER };
     const expires = this.gallery.galleryExpiry();

@@ -42,7 +42,7 @@ import type { GalleryService, Viewer } from '../../modules/gallery/gallery.servi
 import type { PageAnswer, PageAnswers } from '../../modules/gallery/page-answers';
 import { assertSelf } from '../../plugins/auth';
 import type { Operation } from './operation';
-import { fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
+import { fastSerializerCompiler, matchesEtag, memoizedQueryValidator, preferredEncoding } from './responses';
 
 export interface GalleryRoutesOptions {
   gallery: GalleryService;
@@ -198,20 +198,29 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
       // The page is the gallery's hottest call: built and serialized once per revision (PageAnswers);
       // its schema compiles to fast-json-stringify, not zod (see responses.ts); failures are the error handler's.
       serializerCompiler: fastSerializerCompiler,
+      // A query seen before is not parsed through zod again (responses.ts).
+      validatorCompiler: memoizedQueryValidator,
     },
-    async (request, reply) => {
+    // Not async: a page held at the customer's current revision is answered at once (issue 23).
+    (request, reply) => {
       const q = request.query;
       const userId = assertSelf(request, q.userId);
       const corporate = q.Page !== undefined || q.PageSize !== undefined || q.OrderByColName !== undefined || q.OrderBy !== undefined;
       const column = q.OrderByColName === 'name' ? 'name' : q.OrderByColName === 'id' ? 'id' : 'display';
-      const answer = await pageAnswers.userPage(userId, {
+      const answer = pageAnswers.userPage(userId, {
         page: q.page ?? q.Page ?? 1,
         pageSize: q.pageSize ?? q.PageSize ?? (corporate ? 30 : 20),
         flag: q.flag ?? q.Flag ?? 'All',
         search: q.searchKey ?? q.SrearchKey ?? null,
         order: { column, direction: q.OrderBy ?? 'desc' },
       });
-      return sendPageAnswer(request, reply, answer);
+      if (answer instanceof Promise) {
+        return answer.then((built) => {
+          sendPageAnswer(request, reply, built);
+        });
+      }
+      sendPageAnswer(request, reply, answer);
+      return undefined;
     },
   );
 

@@ -1,7 +1,7 @@
-import { type PagedPhotosResponse, pagedPhotosResponse } from '@studio-gallery/contract';
+import { type PagedPhotosResponse, pagedPhotosResponse, userSessionsPageQuery } from '@studio-gallery/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastSerializerCompiler, matchesEtag, preferredEncoding } from './responses';
+import { fastSerializerCompiler, matchesEtag, memoizedQueryValidator, preferredEncoding } from './responses';
 
 const photo = (id: number, retouched: boolean) => {
   const url = (file: string) => `/api/photo-media/${id}/${file}?v=abcDEF123_&exp=1764460800&sig=${'x'.repeat(32)}`;
@@ -81,6 +81,40 @@ describe('fast response serializer', () => {
 
   it('refuses a schema that is not zod', () => {
     expect(() => fastSerializerCompiler({ schema: { type: 'object' }, method: 'GET', url: '/x', httpStatus: '200' })).toThrow();
+  });
+});
+
+describe('memoizedQueryValidator', () => {
+  const validatorFor = (schema: z.ZodType) => memoizedQueryValidator({ schema, method: 'GET', url: '/x', httpPart: 'querystring' }) as (data: unknown) => { value?: unknown; error?: unknown };
+  /** A fresh parsed query, as the query parser makes one per request. */
+  const query = (fields: Record<string, string | string[]>) => Object.assign(Object.create(null) as object, fields);
+
+  it('answers what zod answers, parsing a query it accepted once', () => {
+    let parsed = 0;
+    const validate = validatorFor(userSessionsPageQuery.transform((value) => ((parsed += 1), value)));
+    const fields = { userId: '7', page: '2', pageSize: '12', flag: 'All', OrderBy: 'ASC' };
+    const first = validate(query(fields));
+    expect(first).toEqual({ value: z.parse(userSessionsPageQuery, fields) });
+    expect(validate(query(fields))).toEqual(first);
+    expect(validate(query(fields))).toEqual(first);
+    expect(parsed).toBe(1);
+    expect(Object.isFrozen(first.value)).toBe(true);
+    // Another query, the same fields in another order, names given twice: each parsed.
+    expect(validate(query({ ...fields, page: '3' })).value).toMatchObject({ page: 3 });
+    expect(validate(query({ page: '2', userId: '7', pageSize: '12', flag: 'All', OrderBy: 'ASC' })).value).toEqual(first.value);
+    expect(validate(query({ userId: '7', flag: ['All', 'Skip'] })).error).toBeDefined();
+    expect(parsed).toBe(3);
+    // Names and values that could run into each other do not share a key.
+    expect(validate(query({ userId: '7', searchKey: '1' })).value).toMatchObject({ searchKey: '1' });
+    expect(validate(query({ userId: '7', searchKey: '', '1': '' })).value).not.toMatchObject({ searchKey: '1' });
+  });
+
+  it('parses a refused query every time, answering zod\'s error', () => {
+    let parsed = 0;
+    const validate = validatorFor(userSessionsPageQuery.transform((value) => ((parsed += 1), value)));
+    for (let i = 0; i < 3; i++) expect(validate(query({ userId: 'x' })).error).toBeDefined();
+    expect(validate(query({ userId: '7', page: '0' })).error).toBeDefined();
+    expect(parsed).toBe(0);
   });
 });
 
