@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type Mask, type Rect, cutOutPerson } from '@studio-gallery/contract/cutout';
+import { type Rect, cutOutPerson } from '@studio-gallery/contract/cutout';
+import { discMask as fakeMask, discPhoto as photo } from '@studio-gallery/contract/cutout-testing';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MattingThread } from './matting-thread';
@@ -10,34 +11,6 @@ import { SegmentationPool } from './segmentation-pool';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
-/** A synthetic portrait: a grey backdrop, a darker disc (the "person") with some texture. */
-function photo(width: number, height: number): Uint8Array {
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const inside = (x - width / 2) ** 2 + (y - height * 0.55) ** 2 < (width * 0.3) ** 2;
-      const i = (y * width + x) * 3;
-      rgb[i] = inside ? 90 + ((x * 7 + y * 3) % 40) : 200;
-      rgb[i + 1] = inside ? 60 + ((x * 5) % 30) : 192;
-      rgb[i + 2] = inside ? 50 : 190;
-    }
-  }
-  return rgb;
-}
-
-/** The model's stand-in: the same disc, as a 64x64 mask of the rectangle asked for. */
-function fakeMask(width: number, height: number, rect: Rect): Mask {
-  const size = 64;
-  const data = new Float32Array(size * size);
-  for (let j = 0; j < size; j++) {
-    for (let i = 0; i < size; i++) {
-      const x = rect.x + ((i + 0.5) * rect.width) / size;
-      const y = rect.y + ((j + 0.5) * rect.height) / size;
-      data[j * size + i] = (x - width / 2) ** 2 + (y - height * 0.55) ** 2 < (width * 0.3) ** 2 ? 0.95 : 0.03;
-    }
-  }
-  return { data, width: size, height: size };
-}
 
 describe('MattingThread', () => {
   const matting = new MattingThread();
