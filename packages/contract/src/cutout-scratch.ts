@@ -99,11 +99,6 @@ export function releaseScratch(scratch: Scratch): void {
   idle = scratch;
 }
 
-/** Drops the idle Scratch (its buffers are collected): a worker that cuts out no more. */
-export function dropScratch(): void {
-  idle = null;
-}
-
 /** A zeroed Float32Array from `scratch`, or a new one without. */
 export function f32(scratch: Scratch | undefined, length: number, dirty = false): Float32Array {
   return scratch ? scratch.f32(length, dirty) : new Float32Array(length);

@@ -31,7 +31,6 @@ import { GROWTH, type Rect, applySubject, dilate, growSubjectFromColour, mergeCr
 
 export type { Rect } from './cutout-subject';
 /** Drops the working buffers kept for the next cut-out (~29 MB for a 1600x2400 photo): a worker done cutting out. */
-export { dropScratch as dropCutoutScratch } from './cutout-scratch';
 
 export interface RgbImage {
   /** Interleaved RGB (or RGBA, as a canvas's ImageData: alpha is ignored), row by row. */
