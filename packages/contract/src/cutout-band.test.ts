@@ -70,3 +70,58 @@ describe('the band keeps subject colours off the backdrop–subject line (issue 
     expect(cleared).toBeGreaterThan(0.98);
   });
 });
+
+describe('light the growth adds is kept by the band (issue 22)', () => {
+  /**
+   * On the near-white backdrop, a black helmet (the mask's) wearing, on its right, a 2 px grey ring and
+   * a 5 px rim the model missed, shaded warm: 10 levels above the backdrop in red, 3 in green and blue
+   * (a white rim's shaded side). The colour solve reads it as a mix of the backdrop and the black
+   * helmet at ~0; only the growth from colour (its light step) tells it from the backdrop.
+   */
+  function warmRim() {
+    const size = 200;
+    const random = seededRandom(23);
+    const data = new Uint8Array(size * size * 3);
+    const mask = new Float32Array(size * size);
+    const c = size / 2;
+    const isRim = (x: number, y: number) => x > c && Math.hypot(x - c, y - c) > 42 && Math.hypot(x - c, y - c) <= 47;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const i = y * size + x;
+        const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+        let colour: readonly number[] = WHITE.map((v) => v + (random() - 0.5) * 3);
+        if (d <= 40) colour = HELMET;
+        else if (x + 0.5 > c && d <= 42) colour = [150, 150, 150];
+        else if (isRim(x + 0.5, y + 0.5)) colour = [WHITE[0] + 10, WHITE[1] + 3, WHITE[2] + 3];
+        for (let k = 0; k < 3; k++) data[i * 3 + k] = Math.round(colour[k]!);
+        mask[i] = d <= 40 ? 1 : 0;
+      }
+    return { image: { data, width: size, height: size }, mask: { data: mask, width: size, height: size } satisfies Mask, isRim, size };
+  }
+
+  it('keeps a warm-shaded white rim the model missed opaque, and clears the backdrop around it', () => {
+    const { image, mask, isRim, size } = warmRim();
+    const { rgba } = refineCutout(image, mask);
+    const c = size / 2;
+    let rim = 0;
+    let rimKept = 0;
+    let ring = 0;
+    let ringClear = 0;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+        const alpha = rgba[(y * size + x) * 4 + 3]!;
+        if (isRim(x + 0.5, y + 0.5) && d < 46) {
+          rim += 1;
+          if (alpha >= 128) rimKept += 1;
+        }
+        if (d > 52 && d < 60) {
+          ring += 1;
+          if (alpha === 0) ringClear += 1;
+        }
+      }
+    expect(rim).toBeGreaterThan(300);
+    expect(rimKept / rim).toBeGreaterThan(0.95);
+    expect(ringClear / ring).toBeGreaterThan(0.98);
+  });
+});

@@ -297,10 +297,16 @@ export const GROWTH = {
   /** …and not a shadow: I = s·B with s in this range, within farDistance / 2 of that line. */
   shadow: [0.3, 1.05] as const,
   /**
-   * Light: a pixel brighter than the field by at least this much in every channel (RGB levels), which
-   * no shadow is (a white helmet rim on a white backdrop, 16-19 levels above it)…
+   * Light: brighter than the field by at least this much in every channel (RGB levels), which no shadow
+   * is (a white helmet rim on a white backdrop, 16-19 levels above it): the step at a light region's
+   * edge (hasLightEdge) and the band's light rule (cutout.ts)…
    */
   brighter: 8,
+  /**
+   * Light seeds of growLight: no channel below the field and one at least this many levels above it. The
+   * shaded side of a white rim on a white backdrop is 0-12 levels above it, not 8 in every channel; a shadow is below in all.
+   */
+  lightLift: 6,
   /** …unless it is a mix of the field and a lighter neighbour (one reaching this many times as far along its ray from the field: the soft edge of something light). */
   mixRatio: 1.5,
   /** Light touching the subject is grown with the shadow-like pixels within this many working px of it (the rim's shading, between it and the subject)… */
@@ -532,19 +538,28 @@ export function explainedByBackdrop(r: number, g: number, b: number, fr: number,
   return (r - s * fr) ** 2 + (g - s * fg) ** 2 + (b - s * fb) ** 2 <= (GROWTH.farDistance / 2) ** 2;
 }
 
-/** Is (r, g, b) brighter than the backdrop's (fr, fg, fb) by GROWTH.brighter in every channel (light, not a shadow)? */
-export function brighterThanBackdrop(r: number, g: number, b: number, fr: number, fg: number, fb: number): boolean {
-  return r - fr >= GROWTH.brighter && g - fg >= GROWTH.brighter && b - fb >= GROWTH.brighter;
+/** Is (r, g, b) a light seed over the backdrop's (fr, fg, fb): below it in no channel, GROWTH.lightLift above it in one? */
+export function liftedAboveBackdrop(r: number, g: number, b: number, fr: number, fg: number, fb: number): boolean {
+  return Math.min(r - fr, g - fg, b - fb) >= 0 && Math.max(r - fr, g - fg, b - fb) >= GROWTH.lightLift;
 }
 
 /**
  * Light the colour flood stops at: on a light backdrop a white object is within GROWTH.farDistance of
- * it, and its shading reads as a shadow. Pixels brighter than the field in every channel (no shadow
- * is) that are not the soft edge of something lighter beside them, with the shadow-like pixels (far
- * from the field, explained only as a shadow) within GROWTH.lightReach of them, form regions; a region
- * touching the subject with at least GROWTH.minLight light pixels joins it. Returns the pixels added.
+ * it, and its shading reads as a shadow. Light seeds (liftedAboveBackdrop: no shadow is) that are not
+ * the soft edge of something lighter beside them, with the shadow-like pixels (far from the field,
+ * explained only as a shadow) within GROWTH.lightReach of them, form regions; a region touching the
+ * subject with at least GROWTH.minLight light pixels with an edge joins it. Returns the pixels added,
+ * also marked in `lightGrown` when given.
  */
-function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Float32Array, Float32Array, Float32Array], mask: Float32Array, w: number, h: number, scratch?: Scratch): number {
+function growLight(
+  rgb: [Float32Array, Float32Array, Float32Array],
+  field: [Float32Array, Float32Array, Float32Array],
+  mask: Float32Array,
+  w: number,
+  h: number,
+  scratch?: Scratch,
+  lightGrown?: Uint8Array,
+): number {
   const n = w * h;
   const [r, g, b] = rgb;
   const [fr, fg, fb] = field;
@@ -553,7 +568,7 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (mask[i]! >= SUBJECT.threshold || !brighterThanBackdrop(r[i]!, g[i]!, b[i]!, fr[i]!, fg[i]!, fb[i]!)) continue;
+      if (mask[i]! >= SUBJECT.threshold || !liftedAboveBackdrop(r[i]!, g[i]!, b[i]!, fr[i]!, fg[i]!, fb[i]!)) continue;
       const v0 = r[i]! - fr[i]!;
       const v1 = g[i]! - fg[i]!;
       const v2 = b[i]! - fb[i]!;
@@ -611,6 +626,7 @@ function growLight(rgb: [Float32Array, Float32Array, Float32Array], field: [Floa
     const label = labels[i]!;
     if (label !== 0 && touches[label] === 1 && lightIn[label]! >= GROWTH.minLight) {
       mask[i] = 1;
+      if (lightGrown) lightGrown[i] = 1;
       grown += 1;
     }
   }
@@ -640,7 +656,8 @@ function hasLightEdge(rgb: [Float32Array, Float32Array, Float32Array], field: [F
 /**
  * On a smooth backdrop, adds to the subject (`mask` ≥ SUBJECT.threshold, working size, set to 1 where
  * grown) the pixels connected to it that the backdrop cannot explain, then fills the holes this leaves.
- * Returns the pixels added (0 on a busy background, where the field does not fit).
+ * Returns the pixels added (0 on a busy background, where the field does not fit). `lightGrown` (w·h,
+ * zeroed), when given, gets a 1 where the light step (growLight) added a pixel.
  */
 export function growSubjectFromColour(
   rgb: [Float32Array, Float32Array, Float32Array],
@@ -648,6 +665,7 @@ export function growSubjectFromColour(
   w: number,
   h: number,
   scratch?: Scratch,
+  lightGrown?: Uint8Array,
 ): { grown: number; field: BackdropField | null } {
   const n = w * h;
   const subject = u8(scratch, n, true);
@@ -721,7 +739,7 @@ export function growSubjectFromColour(
     }
   }
   give(scratch, subject, near, stack, state);
-  grown += growLight(rgb, [fr, fg, fb], mask, w, h, scratch);
+  grown += growLight(rgb, [fr, fg, fb], mask, w, h, scratch, lightGrown);
   if (grown > 0) {
     const off = u8(scratch, n, true);
     for (let i = 0; i < n; i++) off[i] = mask[i]! >= SUBJECT.threshold ? 0 : 1;

@@ -83,6 +83,12 @@ export const REFINE = {
   cropReach: 24,
   /** Dropped components' soft rim is cleared beyond this many working pixels from the subject. */
   subjectReach: 4,
+  /**
+   * Light grown into the subject (growLight) is kept at alpha ≥ 0.5 in the band when its colour stands
+   * this far (RGB levels) off the local backdrop: not where the fitted field strays from the backdrop
+   * (by ~13 levels in a corner of the white scene), which grows plain backdrop there.
+   */
+  grownLightOff: 4,
 } as const;
 
 export interface RefinedCutout {
@@ -435,6 +441,8 @@ function sampleField(field: Float32Array, f00: number, f01: number, f10: number,
 const BACKDROP = 0;
 const SUBJECT_CORE = 1;
 const BAND = 2;
+/** A band cell of grown light: solved as BAND, then raised to alpha 1 where the colour solve puts it below 0.5. */
+const BAND_LIGHT = 3;
 
 /** Values a band pixel samples per working pixel: guided a and b, the backdrop's spread, B (3), F̄ (3). */
 const FIELD = 9;
@@ -489,7 +497,8 @@ function refine(image: RgbImage, mask: Mask, options: RefineOptions, scratch: Sc
   } else maskLow = resizeBilinear(mask.data, mask.width, mask.height, ww, wh, scratch);
   for (let i = 0; i < n; i++) maskLow[i] = smoothstep(REFINE.maskEdge[0], REFINE.maskEdge[1], maskLow[i]!);
   // On a studio backdrop, what the model missed but colour shows (a black helmet held) joins the subject.
-  growSubjectFromColour(rgbLow, maskLow, ww, wh, scratch);
+  const lightGrown = u8(scratch, n);
+  growSubjectFromColour(rgbLow, maskLow, ww, wh, scratch, lightGrown);
   const { a, b } = guidedCoefficients(lumaLow, maskLow, ww, wh, REFINE.radius, REFINE.epsilon, scratch);
 
   // Trimap at the working size, from the first alpha.
@@ -514,10 +523,11 @@ function refine(image: RgbImage, mask: Mask, options: RefineOptions, scratch: Sc
       subject[i] = 1;
     } else trimap[i] = BAND;
   }
+  keepGrownLight(rgbLow, lightGrown, trimap, backdrop, ww, wh, scratch);
   // The colour fields are read only where a band pixel samples them: band cells and their neighbours.
-  give(scratch, alphaLow, share);
+  give(scratch, alphaLow, share, lightGrown);
   const band = u8(scratch, n, true);
-  for (let i = 0; i < n; i++) band[i] = trimap[i] === BAND ? 1 : 0;
+  for (let i = 0; i < n; i++) band[i] = trimap[i]! >= BAND ? 1 : 0;
   const sampled = dilate(band, ww, wh, 1, scratch);
   let sampledCount = 0;
   for (let i = 0; i < n; i++) sampledCount += sampled[i]!;
@@ -582,13 +592,38 @@ interface RowContext {
   fore: Float64Array;
 }
 
+/**
+ * Light that growLight added to the subject and the trimap does not hold as sure subject: a white rim's
+ * shaded side on a white backdrop, within a few levels of the backdrop in some channels, which the
+ * band's colour solve reads as backdrop (alpha ≈ 0.07 on the white scene's helmet). Such cells whose
+ * colour stands REFINE.grownLightOff off the local backdrop become BAND_LIGHT (a
+ * backdrop cell among them joins the band): solved as the band, with alpha below 0.5 raised to 1.
+ */
+function keepGrownLight(rgb: [Float32Array, Float32Array, Float32Array], lightGrown: Uint8Array, trimap: Uint8Array, backdrop: Uint8Array, w: number, h: number, scratch: Scratch): void {
+  const n = w * h;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (lightGrown[i] === 1 && trimap[i] !== SUBJECT_CORE) count += 1;
+  if (count === 0) return;
+  const cellsBuffer = i32(scratch, n, true);
+  const cells = cellsBuffer.subarray(0, count);
+  for (let i = 0, k = 0; i < n; i++) if (lightGrown[i] === 1 && trimap[i] !== SUBJECT_CORE) cells[k++] = i;
+  const local = sideColour(rgb, backdrop, w, h, REFINE.backgroundRadius, cells, scratch);
+  for (const i of cells) {
+    const off = Math.hypot(rgb[0][i]! - local.mean[0][i]!, rgb[1][i]! - local.mean[1][i]!, rgb[2][i]! - local.mean[2][i]!);
+    if (off < REFINE.grownLightOff) continue;
+    trimap[i] = BAND_LIGHT;
+    backdrop[i] = 0;
+  }
+  give(scratch, cellsBuffer, ...local.mean, local.spread);
+}
+
 /** One full-size row: runs of sure cells copied, band cells solved pixel by pixel. */
 function refineRow(context: RowContext, y: number, cellRow: number): void {
   const { trimap, ww, columns, width } = context;
   for (let cx = 0; cx < ww; ) {
     const cell = trimap[cellRow + cx]!;
-    if (cell === BAND) {
-      solveBand(context, y, columns[cx]!, columns[cx + 1]!);
+    if (cell >= BAND) {
+      solveBand(context, y, columns[cx]!, columns[cx + 1]!, cell === BAND_LIGHT);
       cx += 1;
       continue;
     }
@@ -603,8 +638,11 @@ function refineRow(context: RowContext, y: number, cellRow: number): void {
   }
 }
 
-/** Band pixels [x0, x1) of row y: alpha from colour where the backdrop allows it, else the guided filter's; colour decontaminated. */
-function solveBand(context: RowContext, y: number, x0: number, x1: number): void {
+/**
+ * Band pixels [x0, x1) of row y: alpha from colour where the backdrop allows it, else the guided filter's;
+ * colour decontaminated. `grownLight`: the cell is BAND_LIGHT (alpha below 0.5 is raised to 1).
+ */
+function solveBand(context: RowContext, y: number, x0: number, x1: number, grownLight: boolean): void {
   const { data, channels, rgba, width, ww, ax, ay, field, observed, back, fore } = context;
   const r0 = ay.i0[y]! * ww;
   const r1 = ay.i1[y]! * ww;
@@ -654,6 +692,7 @@ function solveBand(context: RowContext, y: number, x0: number, x1: number): void
         alpha = trust * Math.max(fromColour, fromRay) + (1 - trust) * guided;
       }
     }
+    if (grownLight && alpha < 0.5) alpha = 1;
     const al = Math.round(alpha * 255);
     rgba[o + 3] = al;
     if (al === 0 && context.clear) rgba.fill(0, o, o + 3);
