@@ -9,7 +9,7 @@
  *    shoulders, upper body: several times the mask pixels where they matter), merged over the first
  *    pass, and the subject is selected again. On a smooth studio backdrop the subject then grows from
  *    colour (growSubjectFromColour): connected pixels the backdrop's field cannot explain are subject,
- *    and so is light touching it (lighter than the backdrop in every channel: no shadow is).
+ *    and so is light touching it (above the backdrop in one channel, below it in none: no shadow is).
  * 2. A first alpha: the fast guided filter (He, Sun & Tang, TPAMI 2013; He & Sun 2015) of the subject's
  *    mask on the luminance at the working size, its coefficients applied at full size, smoothstep'd.
  * 3. Trimap: sure subject and sure backdrop at the working size; an uncertain band REFINE.bandRadius
@@ -21,7 +21,8 @@
  *    solved from colour: the projection of I − B on F̄ − B (I = αF + (1−α)B), its noise snapped to 0
  *    and 1 (REFINE.snap): the backdrop around hair comes out fully clear, no halo. A pixel off the segment
  *    B–F̄ (a white rim beside a black helmet), or lighter than B where F̄ is darker, is solved along its own ray from B (alphaAlongRay). On a busy backdrop the
- *    guided filter's alpha (blended between by the spread, REFINE.plainSpread).
+ *    guided filter's alpha (blended between by the spread, REFINE.plainSpread). Light the growth added
+ *    that stands off the local backdrop (keepGrownLight) is kept: its alpha is not left below 0.5.
  * 5. Foreground colour: I + (1−α)·(F̄ − B) (see decontaminate): the compositing equation solved for F
  *    with the backdrop field, without the 1/α amplification, so edges carry the subject's colour.
  */
