@@ -30,32 +30,40 @@ function helmetWithRim(size: number, backdrop: readonly number[], rimColour: rea
   return { image: { data, width: size, height: size }, mask: { data: mask, width: size, height: size } satisfies Mask, isRim };
 }
 
+/**
+ * Of a centred disc scene's cut-out (`rgba`, size x size): the share of `inRim` pixels kept (alpha ≥ 0.5)
+ * and of `inRing` pixels cleared (alpha 0), by pixel centre and its distance d from the centre.
+ */
+function keptAndCleared(rgba: Uint8Array, size: number, inRim: (x: number, y: number, d: number) => boolean, inRing: (d: number) => boolean) {
+  const c = size / 2;
+  let rim = 0;
+  let rimKept = 0;
+  let ring = 0;
+  let ringClear = 0;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+      const alpha = rgba[(y * size + x) * 4 + 3]!;
+      if (inRim(x + 0.5, y + 0.5, d)) {
+        rim += 1;
+        if (alpha >= 128) rimKept += 1;
+      }
+      if (inRing(d)) {
+        ring += 1;
+        if (alpha === 0) ringClear += 1;
+      }
+    }
+  expect(rim).toBeGreaterThan(300);
+  return { kept: rimKept / rim, cleared: ringClear / ring };
+}
+
 describe('the band keeps subject colours off the backdrop–subject line (issue 22)', () => {
   /** Share of the rim kept (alpha ≥ 0.5, away from its outer edge) and of the backdrop ring cleared. */
   function rimAndBackdrop(size: number, backdrop: readonly number[], rimColour: readonly number[]) {
     const { image, mask, isRim } = helmetWithRim(size, backdrop, rimColour);
     const { rgba } = refineCutout(image, mask);
-    const c = size / 2;
-    let rim = 0;
-    let rimKept = 0;
-    let ring = 0;
-    let ringClear = 0;
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
-        const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
-        const alpha = rgba[(y * size + x) * 4 + 3]!;
-        // The rim away from its outer edge (the edge pixels may be mixed by the noise).
-        if (d < 58 && isRim(x + 0.5, y + 0.5)) {
-          rim += 1;
-          if (alpha >= 128) rimKept += 1;
-        }
-        if (d > 62 && d < 70) {
-          ring += 1;
-          if (alpha === 0) ringClear += 1;
-        }
-      }
-    expect(rim).toBeGreaterThan(300);
-    return { kept: rimKept / rim, cleared: ringClear / ring };
+    // The rim away from its outer edge (the edge pixels may be mixed by the noise).
+    return keptAndCleared(rgba, size, (x, y, d) => d < 58 && isRim(x, y), (d) => d > 62 && d < 70);
   }
 
   it('keeps a white rim beside a black helmet on a grey backdrop, and clears the backdrop', () => {
@@ -102,26 +110,8 @@ describe('light the growth adds is kept by the band (issue 22)', () => {
   it('keeps a warm-shaded white rim the model missed opaque, and clears the backdrop around it', () => {
     const { image, mask, isRim, size } = warmRim();
     const { rgba } = refineCutout(image, mask);
-    const c = size / 2;
-    let rim = 0;
-    let rimKept = 0;
-    let ring = 0;
-    let ringClear = 0;
-    for (let y = 0; y < size; y++)
-      for (let x = 0; x < size; x++) {
-        const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
-        const alpha = rgba[(y * size + x) * 4 + 3]!;
-        if (isRim(x + 0.5, y + 0.5) && d < 46) {
-          rim += 1;
-          if (alpha >= 128) rimKept += 1;
-        }
-        if (d > 52 && d < 60) {
-          ring += 1;
-          if (alpha === 0) ringClear += 1;
-        }
-      }
-    expect(rim).toBeGreaterThan(300);
-    expect(rimKept / rim).toBeGreaterThan(0.95);
-    expect(ringClear / ring).toBeGreaterThan(0.98);
+    const { kept, cleared } = keptAndCleared(rgba, size, (x, y, d) => d < 46 && isRim(x, y), (d) => d > 52 && d < 60);
+    expect(kept).toBeGreaterThan(0.95);
+    expect(cleared).toBeGreaterThan(0.98);
   });
 });
