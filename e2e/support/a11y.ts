@@ -29,6 +29,11 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // Let the screen settle: pending requests, fonts, and Mantine's enter transitions.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A notification fading in or out has its text at part opacity, which axe reads as low contrast
+  // (a flaky color-contrast on a toast's description): wait for finite transitions to end.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
 
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
