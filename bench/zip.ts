@@ -32,7 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { ZIP_READ_SIZE, zipStream } from '../apps/server/src/media/zip-writer';
+import { ZIP_BUFFER_SIZE, zipStream } from '../apps/server/src/media/zip-writer';
 import { MediaUrlSigner } from '../apps/server/src/modules/gallery/media-urls';
 import { mediaVersion } from '../apps/server/src/modules/gallery/photo-media';
 import { withNewerMigrationsHidden } from './lib/baseline-checkout';
@@ -392,7 +392,7 @@ async function memoryToCurl(files: string[], runs: number): Promise<number[]> {
  * The archive writer alone against its floors, CPU per GB of this process (process.cpuUsage: its
  * main thread and libuv's threads), the same 100 files, warm, to curl over loopback, interleaved:
  * the same bytes written from memory (one copy: into the socket), the files only read into one reused
- * 1 MiB buffer (one copy: out of the page cache), and media/zip-writer.ts as the server runs it
+ * buffer of the writer's size (one copy: out of the page cache), and media/zip-writer.ts as the server runs it
  * (piped into the response, reads into its reused buffers). Node has no sendfile: the writer's floor
  * is the first two added.
  */
@@ -405,10 +405,10 @@ async function writerFloors(root: string, keys: string[], runs: number): Promise
     'from memory': (response) => sendBuffers(response, buffers, total),
     'reads only': (response) => {
       void (async () => {
-        const buffer = Buffer.allocUnsafeSlow(ZIP_READ_SIZE);
-        for (const key of keys) {
+        const buffer = Buffer.allocUnsafeSlow(ZIP_BUFFER_SIZE);
+        for (const [i, key] of keys.entries()) {
           const file = (await storage.openFile(key))!;
-          for (let at = 0; at < file.size; ) at += await file.read(buffer, Math.min(buffer.length, file.size - at), at);
+          for (let at = 0; at < sizes[i]!; ) at += await file.read(buffer, Math.min(buffer.length, sizes[i]! - at), at);
           await file.close();
         }
         response.end();

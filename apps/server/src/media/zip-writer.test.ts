@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../storage/local-disk-storage';
-import { ZIP_READ_AHEAD, ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
+import { ZIP_BUFFER_SIZE, ZIP_READ_AHEAD, ZIP_READ_SIZE, type ZipEntrySource, zipArchiveSize, zipStream } from './zip-writer';
 
 const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-writer-'));
@@ -219,9 +219,11 @@ describe('zipStream', () => {
 
   it('piped into a writable: files read into reused buffers make the same archive, checksums known or computed', async () => {
     const files: [string, Buffer][] = [
-      ['big_hr.jpg', randomBytes(ZIP_READ_SIZE * 2 + 12_345)],
+      // Fills its first buffer exactly behind its 30-byte header and name: its end is found by one more read.
+      ['fills_hr.jpg', randomBytes(ZIP_BUFFER_SIZE - 30 - 'fills_hr.jpg'.length)],
+      ['big_hr.jpg', randomBytes(ZIP_BUFFER_SIZE * 2 + 12_345)],
       ...contents,
-      ['exact_hr.jpg', randomBytes(ZIP_READ_SIZE)],
+      ['exact_hr.jpg', randomBytes(ZIP_BUFFER_SIZE)],
     ];
     for (const known of [false, true]) {
       const entries = files.map(([name, data], i) => ({ ...fileEntry(name, data), crc32: known && i % 2 === 0 ? crc32(data) : null }));
@@ -268,6 +270,10 @@ describe('zipStream', () => {
 
     const lying = { ...fileEntry('short.jpg', randomBytes(1000)), size: 2000 };
     await expect(pipeInto(zipStream([lying], { mtime }))).rejects.toThrow(/1000 bytes, not 2000/);
+    const long = { ...fileEntry('long.jpg', randomBytes(1000)), size: 10 };
+    await expect(pipeInto(zipStream([long], { mtime }))).rejects.toThrow(/longer than 10 bytes/);
+    const gone = { ...fileEntry('gone.jpg', Buffer.alloc(0)), size: 10 };
+    await expect(pipeInto(zipStream([gone], { mtime }))).rejects.toThrow(/0 bytes, not 10/);
   });
 
   it('computes the size of an archive beyond 4 GiB with ZIP64 records, and refuses entries of 4 GiB', () => {

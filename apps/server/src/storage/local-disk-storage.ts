@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, open as openDescriptor, read as readDescriptor } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -45,14 +45,33 @@ export class LocalDiskStorage implements Storage {
     return { stream, size: file.size };
   }
 
+  /**
+   * A bare descriptor, for the ZIP's reads. Every request to the thread pool wakes a pool thread and
+   * then the event loop, which costs here about what copying half a megabyte does, so there is no
+   * `stat` (the caller checks the size by reading) and the close is synchronous (closing a
+   * read-only descriptor does no disk I/O): each measured ~10 % more ZIP throughput (docs/benchmarks.md).
+   */
   async openFile(key: string): Promise<StoredFileReader | null> {
-    const file = await this.openRegularFile(key);
-    if (!file) return null;
-    const { handle, size } = file;
+    let fd: number;
+    try {
+      fd = await new Promise<number>((resolve, reject) => openDescriptor(this.pathOf(key), 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    let open = true;
     return {
-      size,
-      read: async (buffer, length, position) => (await handle.read(buffer, 0, length, position)).bytesRead,
-      close: () => handle.close(),
+      read: (buffer, length, position) =>
+        new Promise((resolve, reject) => {
+          if (!open) return reject(new Error(`read after close: ${key}`));
+          readDescriptor(fd, buffer, 0, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)));
+        }),
+      close: async () => {
+        // Once only: a descriptor number closed twice may by then be another file's.
+        if (!open) return;
+        open = false;
+        closeSync(fd);
+      },
     };
   }
 

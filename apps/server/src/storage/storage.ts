@@ -10,10 +10,11 @@ export interface StoredObject {
 /**
  * A stored file open for reads at positions into the caller's buffers (local disk: a file
  * descriptor), so a large sequential transfer can reuse a few buffers instead of one per chunk.
+ * It carries no size: the caller knows the size it expects, and the reads show a file of another
+ * size (fewer bytes than asked before it, or more).
  */
 export interface StoredFileReader {
-  size: number;
-  /** Reads up to `length` bytes at `position` into `buffer` from its start; resolves with how many (0 at the end). */
+  /** Reads up to `length` bytes at `position` into `buffer` from its start; resolves with how many, fewer than asked only at the end of the file. */
   read(buffer: Buffer, length: number, position: number): Promise<number>;
   close(): Promise<void>;
 }
