@@ -18,20 +18,36 @@ function manualFetch() {
     fetch,
     batches,
     failNext: () => (failNext = true),
-    /** Completes the oldest running fetch, then lets the loader start the next. */
+    /** Completes the oldest running fetch, then lets the loader start the next (at the end of the next turn). */
     async complete() {
       pending.shift()?.();
-      await new Promise((r) => setImmediate(r));
+      await turn();
+      await turn();
     },
   };
 }
 
+/** One turn of the event loop. */
+const turn = () => new Promise((r) => setImmediate(r));
+
 describe('BatchLoader', () => {
+  it('starts a batch at the end of the turn, so the keys asked for in that turn share one query', async () => {
+    const db = manualFetch();
+    const loader = new BatchLoader(db.fetch, () => 'none');
+    const answers = [loader.load(1), loader.load(2), loader.load(1)];
+    expect(db.batches).toEqual([]);
+    await turn();
+    expect(db.batches).toEqual([[1, 2]]);
+    await db.complete();
+    expect(await Promise.all(answers)).toEqual(['v1', 'v2', 'v1']);
+    expect(db.batches).toEqual([[1, 2]]);
+  });
+
   it('answers keys asked for during a running batch from the next batch, one query for all of them', async () => {
     const db = manualFetch();
     const loader = new BatchLoader(db.fetch, () => 'none');
     const first = loader.load(1);
-    await new Promise((r) => setImmediate(r));
+    await turn();
     expect(db.batches).toEqual([[1]]);
 
     // Asked while [1] runs: not answered by it, even key 1 again.
@@ -48,7 +64,7 @@ describe('BatchLoader', () => {
     const loader = new BatchLoader(db.fetch, () => 'none');
     db.failNext();
     const failed = loader.load(1);
-    await new Promise((r) => setImmediate(r));
+    await turn();
     const later = loader.load(3);
     const refused = expect(failed).rejects.toThrow('database down');
     await db.complete();
