@@ -47,8 +47,9 @@ export type ZipFileReader = StoredFileReader;
 
 /**
  * The read size for ZIP entries read from streams (`open`: object storage, or an archive not piped):
- * 1 MiB instead of a file stream's default 64 KiB, so a 1–2 MB photo takes two reads rather than 20–30. Measured on a 100-photo archive (bench/zip.ts): about a third
- * less server CPU, mostly fewer buffers to collect and fewer socket writes.
+ * 1 MiB instead of a file stream's default 64 KiB, so a 1–2 MB photo takes two reads rather than
+ * 20–30. Measured on a 100-photo archive (bench/zip.ts): about a third less server CPU, mostly fewer
+ * buffers to collect and fewer socket writes.
  */
 export const ZIP_READ_SIZE = 1024 * 1024;
 
