@@ -121,7 +121,7 @@ export class LocalDiskStorage implements Storage {
   /**
    * The key's stats, null when it is missing or not a regular file. The callback `fs.stat` in one
    * promise: a ZIP of 400 photos asks for 400 sizes before its first byte, and fs/promises' stat costs
-   * 2.5x as much event-loop time per call here (`bench/zip.ts`, docs/benchmarks.md "ZIP").
+   * 1.5-2.5x as much time per call here (`bench/stat-calls.ts`, docs/benchmarks.md "ZIP").
    */
   private regularFileStats(key: string): Promise<Stats | null> {
     return new Promise((resolve, reject) => {
