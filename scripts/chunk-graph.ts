@@ -50,7 +50,7 @@ export interface Chunk {
 export interface ChunkGraph {
   dist: string;
   chunks: Map<string, Chunk>;
-  /** What index.html loads before any route: its module script and modulepreloads. */
+  /** What index.html loads before any route: its module script and modulepreloads, or those its inline boot script asks for. */
   startup: string[];
   /** index.html's classic scripts (the gallery preload script). */
   classicScripts: string[];
@@ -78,7 +78,14 @@ export function readChunkGraph(dist: string): ChunkGraph {
   return {
     dist,
     chunks,
-    startup: [...new Set([...href(/<script type="module"[^>]*src="([^"]+)"/g), ...href(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)])],
+    startup: [
+      ...new Set([
+        ...href(/<script type="module"[^>]*src="([^"]+)"/g),
+        ...href(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+        // apps/web/src/app/first-screen-boot.ts: the same list, in the inline script's code.
+        ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((script) => [...script[1]!.matchAll(/[`"'](\/assets\/[\w.-]+\.js)[`"']/g)].map((m) => m[1]!.replace(/^\//, ''))),
+      ]),
+    ],
     classicScripts: href(/<script (?:async )?src="([^"]+)"/g),
   };
 }

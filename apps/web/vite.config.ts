@@ -5,8 +5,11 @@ import react from '@vitejs/plugin-react';
 import { build as rolldownBuild, type OutputChunk, type Plugin as RolldownPlugin } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin } from 'vite';
+// (By path: the config loader bundles relative imports only, and the contract's package is TypeScript.)
+import { storageKeys } from '../../packages/contract/src/storage-keys.ts';
 // The customer's routes, by rule (one home: the chunk-graph check in CI applies the same rule).
 import { customerRouteModules } from '../../scripts/chunk-graph.ts';
+import { paths } from './src/config/paths.ts';
 
 // The API server (apps/server) serves the built app from apps/web/dist and the API under /api.
 // In development Vite serves the app and forwards /api to that server.
@@ -48,6 +51,9 @@ const STUDIO_HOME_STYLES = new Set(['features/studio/components/studio-mantine.c
 /** The login screen (its layout and route): the first half of a customer's first screen. */
 const LOGIN_ROUTE_MODULES = ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'];
 const PRELOAD_GALLERY_ENTRY = `${srcDir}app/preload-gallery.ts`;
+const FIRST_SCREEN_BOOT_ENTRY = `${srcDir}app/first-screen-boot.ts`;
+/** The screen stored for the next visit (src/lib/first-screen.ts FIRST_SCREEN_PATH). */
+const FIRST_SCREEN_PATH = paths.main;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const APP_SOURCE = /[\\/]src[\\/]/;
 const STUDIO_SOURCE = /[\\/]src[\\/](features[\\/](studio(-[a-z]+)?|companies)[\\/]|components[\\/]studio[\\/]|app[\\/](layouts|routes)[\\/]studio)/;
@@ -89,6 +95,38 @@ function contractDeclarationsArePure(): RolldownPlugin {
   };
 }
 
+/** The build's chunks as routes load them: what start-up loads, and the chunks (and styles) a route's modules add to it. */
+function routeChunks(bundle: Record<string, OutputChunk | { type: 'asset' }>) {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entryChunk = chunks.find((c) => c.isEntry);
+  if (!entryChunk) return undefined;
+  const startup = new Set<string>();
+  const visit = (file: string, into: Set<string>) => {
+    if (into.has(file) || startup.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep, into);
+  };
+  visit(entryChunk.fileName, startup);
+  /** [rel, href] of those chunks and the stylesheets they import. */
+  const linksOf = (files: Set<string>): [rel: 'modulepreload' | 'preload', href: string][] => [
+    ...[...files].map((file) => ['modulepreload', `/${file}`] as ['modulepreload', string]),
+    ...[...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]).map((file) => ['preload', `/${file}`] as ['preload', string]),
+  ];
+  return { chunks, startup, visit, linksOf };
+}
+
+/** The gallery route's chunks (its layout and screen, with what they import) that start-up has not loaded. */
+function galleryRouteScripts({ chunks, visit }: NonNullable<ReturnType<typeof routeChunks>>): Set<string> {
+  const scripts = new Set<string>();
+  for (const module of GALLERY_ROUTE_MODULES) {
+    const chunk = chunks.find((c) => c.facadeModuleId === `${srcDir}${module}`);
+    if (!chunk) throw new Error(`no chunk for the gallery route's ${module}`);
+    visit(chunk.fileName, scripts);
+  }
+  return scripts;
+}
+
 /**
  * The gallery's own code (its layout and screen, with the chunks they import that start-up has not
  * loaded) and its first page of photos normally start downloading only once the start-up code has run
@@ -117,29 +155,12 @@ function preloadGalleryRoute(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entryChunk = chunks.find((c) => c.isEntry);
-        if (!entryChunk) return html;
-        const startup = new Set<string>();
-        const visit = (file: string, into: Set<string>) => {
-          if (into.has(file) || startup.has(file)) return;
-          into.add(file);
-          for (const dep of byFile.get(file)?.imports ?? []) visit(dep, into);
-        };
-        visit(entryChunk.fileName, startup);
-        const scripts = new Set<string>();
-        for (const module of GALLERY_ROUTE_MODULES) {
-          const chunk = chunks.find((c) => c.facadeModuleId === `${srcDir}${module}`);
-          if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
-          visit(chunk.fileName, scripts);
-        }
+        const graph = routeChunks(ctx.bundle);
+        if (!graph) return html;
+        const { chunks, startup, visit, linksOf } = graph;
+        const scripts = galleryRouteScripts(graph);
         const strays = [...startup, ...scripts].filter((file) => /^assets\/(forms|ui-login|login-screen|shared)-/.test(file));
         if (strays.length > 0) throw new Error(`preload-gallery-route: the gallery's first screen loads ${strays.join(', ')} (other screens' code, or zod): see firstScreenModules`);
-        const linksOf = (files: Set<string>) => [
-          ...[...files].map((file) => ['modulepreload', `/${file}`]),
-          ...[...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]).map((file) => ['preload', `/${file}`]),
-        ];
         const links = linksOf(scripts);
         // The studio's home (issue 23 §5): its frame and screen share one chunk ('studio-home'), no facade.
         const studioScripts = new Set<string>();
@@ -169,6 +190,61 @@ function preloadGalleryRoute(): Plugin {
         const source = chunk.code;
         preloadScript = { fileName: `assets/preload-gallery-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`, source };
         return html.replace('</head>', `  <script async src="/${preloadScript.fileName}"></script>\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * index.html's start-up code is asked for by an inline boot script (src/app/first-screen-boot.ts, built
+ * here on its own), not by static tags: under a stored copy of the customer's first screen it comes
+ * after that copy's paint. The boot script takes the place of the entry's <script type="module"> (before
+ * the stylesheet, so with no copy it runs, and asks for the code, without waiting for the styles); a
+ * second inline script just before #root writes the copy. The server allows both by their hashes
+ * (apps/server/src/plugins/web-app.ts inlineScriptSources).
+ */
+function firstScreenBoot(): Plugin {
+  const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
+  const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
+  const ROOT = '<div id="root">';
+  return {
+    name: 'studio-gallery:first-screen-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const entry = ENTRY_TAG.exec(html)?.[1];
+        if (!entry || !html.includes(ROOT)) throw new Error('first-screen-boot: index.html has no module script or no #root where expected');
+        const preloads = [...html.matchAll(PRELOAD_TAG)].map((match) => match[1]!);
+        const graph = routeChunks(ctx.bundle);
+        if (!graph) throw new Error('first-screen-boot: the build has no entry chunk');
+        // The copy is /main's: the gallery route's stylesheets, which index.html does not link.
+        const screenStylesheets = graph.linksOf(galleryRouteScripts(graph)).filter(([rel]) => rel === 'preload').map(([, href]) => href);
+        const built = await rolldownBuild({
+          input: FIRST_SCREEN_BOOT_ENTRY,
+          write: false,
+          platform: 'browser',
+          plugins: [contractDeclarationsArePure()],
+          treeshake: { moduleSideEffects: false },
+          transform: {
+            define: {
+              __APP_SCRIPTS__: JSON.stringify({ entry, preloads, screenStylesheets }),
+              __FIRST_SCREEN__: JSON.stringify({ screenPath: FIRST_SCREEN_PATH, keys: { token: storageKeys.token, userId: storageKeys.userId, firstScreen: storageKeys.firstScreen } }),
+            },
+          },
+          output: { format: 'iife', minify: true },
+        });
+        const [chunk] = built.output;
+        const libraries = Object.entries(chunk.modules).filter(([id, m]) => NODE_MODULES.test(id) && m.renderedLength > 0);
+        if (libraries.length > 0) throw new Error(`first-screen-boot: the boot script bundles ${libraries.map(([id]) => id).join(', ')}`);
+        // "</" ends an inline script wherever it is: in the strings and templates it occurs in, "<\\/" means the same.
+        const code = chunk.code.trim().replaceAll('</', '<\\/');
+        if (/<!--|<script/i.test(code)) throw new Error('first-screen-boot: the boot script cannot be inlined as it is');
+        return html
+          .replace(PRELOAD_TAG, '')
+          .replace(ENTRY_TAG, `<script>${code}</script>\n    `)
+          .replace(ROOT, `<script>self.firstScreen&&self.firstScreen.write()</script>\n    ${ROOT}`);
       },
     },
   };
@@ -305,7 +381,7 @@ const firstScreen = firstScreenModules();
 const reactRouterDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute(), inlineFavicon(), firstScreen.plugin],
+  plugins: [react(), contractDeclarationsArePure(), preloadGalleryRoute(), firstScreenBoot(), inlineFavicon(), firstScreen.plugin],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
     alias:

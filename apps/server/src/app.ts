@@ -32,7 +32,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionCodeLimitPlugin } from './plugins/session-code-limit';
 import { RateBudgets } from './modules/budgets/rate-budgets';
 import { NotFoundError } from './errors';
-import { webAppPlugin } from './plugins/web-app';
+import { inlineScriptSources, webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { createServices } from './services';
 import { createStorage } from './storage/create-storage';
@@ -122,6 +122,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     https: new URL(config.publicUrl).protocol === 'https:',
     corsOrigins: config.corsOrigins,
     stripeApiOrigin: config.stripe.secretKey ? new URL(config.stripe.apiUrl ?? 'https://api.stripe.com').origin : null,
+    inlineScriptSources: inlineScriptSources(config.webDist),
   });
   await app.register(bodyParsersPlugin);
   // The sign-in and session-code budgets live in the database: every instance spends from the same ones.

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,8 @@ const execFileAsync = promisify(execFile);
 const compressDist = fileURLToPath(new URL('../../web/scripts/compress-dist.mjs', import.meta.url));
 /** What the server sends documents only (issue 23); nosniff and the resource policy go with every response. */
 const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-frame-options'];
+/** An inline script as index.html's boot script is (apps/web/src/app/first-screen-boot.ts): the CSP allows it by its hash. */
+const BOOT_SCRIPT = '(function(){document.documentElement.dataset.booted=""})();';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('the API shell', () => {
@@ -189,7 +191,7 @@ describe('the built web app', () => {
   beforeAll(async () => {
     webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'sg-web-'));
     await fs.mkdir(path.join(webDist, 'assets'));
-    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Studio Gallery</title><div id="root"></div>');
+    await fs.writeFile(path.join(webDist, 'index.html'), `<!doctype html><title>Studio Gallery</title><script>${BOOT_SCRIPT}</script><script>self.firstScreen&&self.firstScreen.write()</script><div id="root"></div>`);
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), appScript);
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(appScript));
     await fs.writeFile(path.join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(appScript));
@@ -223,6 +225,12 @@ describe('the built web app', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('https://accounts.google.com/gsi/client');
+    // index.html's inline scripts (the boot script), each by its hash; no other inline script.
+    const scriptSources = /script-src ([^;]+)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(scriptSources).toEqual(expect.arrayContaining([hashOf(BOOT_SCRIPT), hashOf('self.firstScreen&&self.firstScreen.write()')]));
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+    expect(scriptSources).not.toContain("'unsafe-inline'");
     // Stripe is off here: its script and API are not allowed.
     expect(csp).not.toContain('stripe.com');
     for (const name of DOCUMENT_ONLY_HEADERS) expect(page.headers.get(name), name).not.toBeNull();

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/mantine.css';
 import './styles/global.css';
 import { App } from './app';
+import { HAND_OVER_AT_THE_LATEST_MS, showApp } from './lib/first-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -16,3 +17,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// A page started with the stored first screen shows the app even if its screen never says it is ready.
+setTimeout(showApp, HAND_OVER_AT_THE_LATEST_MS);

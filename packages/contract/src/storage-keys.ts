@@ -15,6 +15,8 @@ export const storageKeys = {
   theme: 'theme',
   orderSessions: 'orderSessions',
   intercomName: 'intercom_name',
+  /** The gallery's first screen as last shown, painted before the app's code on the next visit (apps/web/src/lib/first-screen.ts). */
+  firstScreen: 'firstScreen',
 } as const;
 
 export type Theme = 'light' | 'dark';

@@ -11,6 +11,8 @@ export interface SecurityOptions {
   corsOrigins: string[];
   /** Stripe's API origin the card form talks to (a local stand-in in tests); null: Stripe is off. */
   stripeApiOrigin: string | null;
+  /** CSP sources of the web app's inline scripts (web-app.ts inlineScriptSources). */
+  inlineScriptSources?: string[];
 }
 
 /** Strict-Transport-Security's max-age: one year (365 days). */
@@ -52,7 +54,7 @@ export const securityPlugin = fp(
         directives: {
           'default-src': ["'self'"],
           // wasm-unsafe-eval: the in-browser editor runs WebAssembly models.
-          'script-src': ["'self'", "'wasm-unsafe-eval'", `${GOOGLE_SIGN_IN}client`, ...stripe.scripts],
+          'script-src': ["'self'", ...(options.inlineScriptSources ?? []), "'wasm-unsafe-eval'", `${GOOGLE_SIGN_IN}client`, ...stripe.scripts],
           // Mantine injects style attributes and tags at run time.
           'style-src': ["'self'", "'unsafe-inline'", `${GOOGLE_SIGN_IN}style`],
           'img-src': ["'self'", 'data:', 'blob:'],

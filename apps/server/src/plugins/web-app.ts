@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -60,4 +61,17 @@ function isPageRequest(request: FastifyRequest): boolean {
   const pathname = request.url.split('?')[0] ?? '';
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !/^\/(api|assets)(\/|$)/.test(pathname) && !lastSegment.includes('.');
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of index.html's inline scripts: its boot script, which paints the
+ * stored first screen before the app's code arrives (apps/web/src/app/first-screen-boot.ts). Inline
+ * because a file would cost a request before the first paint; the CSP otherwise allows scripts from
+ * 'self' only. None without a built app.
+ */
+export function inlineScriptSources(webDist: string): string[] {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
 }

@@ -1,11 +1,15 @@
+import { useLayoutEffect } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../config/paths';
+import { showApp } from '../lib/first-screen';
 
 /** Shown when a screen fails to render: a way back instead of a blank page. */
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A page started with the stored first screen shows this at once.
+  useLayoutEffect(showApp, []);
   return (
     <Center mih="100dvh" p="lg" component="main">
       <Stack align="center" gap="sm" ta="center" maw={440}>

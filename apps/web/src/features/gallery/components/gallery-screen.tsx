@@ -24,6 +24,7 @@ import { GalleryPagination } from './gallery-pagination';
 import { PhotoCard } from './photo-card';
 import type { PreviewAction } from './preview-modal';
 import classes from './gallery.module.css';
+import { useFirstScreenHandOver } from '../../../lib/remember-first-screen';
 
 // The dialogs are not part of the first screen (their Modal, Menu and Radio code was a fifth of the
 // gallery's start-up libraries): their code loads once the page is idle, or when first opened.
@@ -90,6 +91,8 @@ export function GalleryScreen({ initialFlag, helpHref, loginHref, selectionActio
   // pagination) reads the same copy, so they never disagree.
   const data = useDeferredValue(query.data);
   const items = useMemo(() => data?.items ?? [], [data]);
+  // The page started with the stored copy of this screen: the app shows once its own first page (or error) is rendered.
+  useFirstScreenHandOver(data !== undefined || query.isError);
 
   // A checkout ends the selection (the photos just paid for are not the next order's).
   useGallerySelectionEnd(useCallback(() => dispatch({ type: 'clearSelection' }), [dispatch]));
