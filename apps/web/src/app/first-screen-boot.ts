@@ -69,7 +69,8 @@ const shown = new Promise<void>((resolve) => {
 const boot: FirstScreenBoot = {
   build: appScripts.entry,
   taps: [],
-  whenShown: (callback) => void shown.then(callback),
+  // Each in a task of its own: the app's start-up and the gallery's preloads are two short tasks, not one long one.
+  whenShown: (callback) => void shown.then(() => setTimeout(callback)),
   write() {
     const screen = stored;
     stored = null;
