@@ -95,6 +95,27 @@ function contractDeclarationsArePure(): RolldownPlugin {
   };
 }
 
+/**
+ * A small classic script of the app's own modules (index.html's preload and boot scripts), built on its
+ * own: an IIFE, minified, with `define`d constants. Only the modules it uses are bundled (the app's
+ * modules are side-effect free); the build fails if a library found its way in.
+ */
+async function buildClassicScript(plugin: string, input: string, define: Record<string, string>): Promise<string> {
+  const built = await rolldownBuild({
+    input,
+    write: false,
+    platform: 'browser',
+    plugins: [contractDeclarationsArePure()],
+    treeshake: { moduleSideEffects: false },
+    transform: { define },
+    output: { format: 'iife', minify: true },
+  });
+  const [chunk] = built.output;
+  const libraries = Object.entries(chunk.modules).filter(([id, m]) => NODE_MODULES.test(id) && m.renderedLength > 0);
+  if (libraries.length > 0) throw new Error(`${plugin}: the script bundles ${libraries.map(([id]) => id).join(', ')}`);
+  return chunk.code;
+}
+
 /** The build's chunks as routes load them: what start-up loads, and the chunks (and styles) a route's modules add to it. */
 function routeChunks(bundle: Record<string, OutputChunk | { type: 'asset' }>) {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -169,25 +190,11 @@ function preloadGalleryRoute(): Plugin {
           if (!chunk) throw new Error(`preload-gallery-route: no chunk for ${module}`);
           visit(chunk.fileName, studioScripts);
         }
-        const built = await rolldownBuild({
-          input: PRELOAD_GALLERY_ENTRY,
-          write: false,
-          platform: 'browser',
-          plugins: [contractDeclarationsArePure()],
-          treeshake: { moduleSideEffects: false },
-          transform: {
-            define: {
-              __GALLERY_ROUTE_LINKS__: JSON.stringify(links),
-              __STUDIO_HOME_LINKS__: JSON.stringify(linksOf(studioScripts)),
-              'import.meta.env.VITE_API_BASE_URL': apiBase === undefined ? 'undefined' : JSON.stringify(apiBase),
-            },
-          },
-          output: { format: 'iife', minify: true },
+        const source = await buildClassicScript('preload-gallery-route', PRELOAD_GALLERY_ENTRY, {
+          __GALLERY_ROUTE_LINKS__: JSON.stringify(links),
+          __STUDIO_HOME_LINKS__: JSON.stringify(linksOf(studioScripts)),
+          'import.meta.env.VITE_API_BASE_URL': apiBase === undefined ? 'undefined' : JSON.stringify(apiBase),
         });
-        const [chunk] = built.output;
-        const libraries = Object.entries(chunk.modules).filter(([id, m]) => /[\\/]node_modules[\\/]/.test(id) && m.renderedLength > 0);
-        if (libraries.length > 0) throw new Error(`preload-gallery-route: the preload script bundles ${libraries.map(([id]) => id).join(', ')}`);
-        const source = chunk.code;
         preloadScript = { fileName: `assets/preload-gallery-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`, source };
         return html.replace('</head>', `  <script async src="/${preloadScript.fileName}"></script>\n  </head>`);
       },
@@ -221,25 +228,11 @@ function firstScreenBoot(): Plugin {
         if (!graph) throw new Error('first-screen-boot: the build has no entry chunk');
         // The copy is /main's: the gallery route's stylesheets, which index.html does not link.
         const screenStylesheets = graph.linksOf(galleryRouteScripts(graph)).filter(([rel]) => rel === 'preload').map(([, href]) => href);
-        const built = await rolldownBuild({
-          input: FIRST_SCREEN_BOOT_ENTRY,
-          write: false,
-          platform: 'browser',
-          plugins: [contractDeclarationsArePure()],
-          treeshake: { moduleSideEffects: false },
-          transform: {
-            define: {
-              __APP_SCRIPTS__: JSON.stringify({ entry, preloads, screenStylesheets }),
-              __FIRST_SCREEN__: JSON.stringify({ screenPath: FIRST_SCREEN_PATH, keys: { token: storageKeys.token, userId: storageKeys.userId, firstScreen: storageKeys.firstScreen } }),
-            },
-          },
-          output: { format: 'iife', minify: true },
+        const built = await buildClassicScript('first-screen-boot', FIRST_SCREEN_BOOT_ENTRY, {
+          __APP_SCRIPTS__: JSON.stringify({ entry, preloads, screenStylesheets }),
+          __FIRST_SCREEN__: JSON.stringify({ screenPath: FIRST_SCREEN_PATH, keys: { token: storageKeys.token, userId: storageKeys.userId, firstScreen: storageKeys.firstScreen } }),
         });
-        const [chunk] = built.output;
-        const libraries = Object.entries(chunk.modules).filter(([id, m]) => NODE_MODULES.test(id) && m.renderedLength > 0);
-        if (libraries.length > 0) throw new Error(`first-screen-boot: the boot script bundles ${libraries.map(([id]) => id).join(', ')}`);
-        // "</" ends an inline script wherever it is: in the strings and templates it occurs in, "<\\/" means the same.
-        const code = chunk.code.trim().replaceAll('</', '<\\/');
+        const code = built.trim().replaceAll('</', '<\\/');
         if (/<!--|<script/i.test(code)) throw new Error('first-screen-boot: the boot script cannot be inlined as it is');
         return html
           .replace(PRELOAD_TAG, '')
