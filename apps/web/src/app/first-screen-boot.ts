@@ -9,7 +9,7 @@
  *   copy is on screen: the customer's photos are painted first, then the app lays itself out unseen on
  *   top and takes over (src/lib/first-screen.ts). Taps on the copy meanwhile are kept for the app to replay.
  */
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_ID, usableFirstScreen, type FirstScreenBoot } from '../lib/first-screen-rules';
+import { childPath, FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_ID, usableFirstScreen, type FirstScreenBoot } from '../lib/first-screen-rules';
 
 /** The start-up code index.html's static tags asked for, and the stylesheets the copy's screen adds to index.html's, filled in by the build. */
 declare const __APP_SCRIPTS__: { entry: string; preloads: string[]; screenStylesheets: string[] };
@@ -94,13 +94,11 @@ if (stored) {
     'click',
     (event) => {
       const screen = document.getElementById(FIRST_SCREEN_ID);
-      let node = event.target as Element | null;
-      if (!screen || !node || !screen.contains(node)) return;
+      const target = event.target as Element | null;
+      if (!screen || !target || !screen.contains(target)) return;
       event.preventDefault();
       event.stopPropagation();
-      const path: number[] = [];
-      for (; node && node !== screen; node = node.parentElement) path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
-      boot.taps.push(path);
+      boot.taps.push(childPath(target, screen));
     },
     true,
   );

@@ -31,7 +31,7 @@ import { ACCOUNT_PATH } from '../lib/account';
 import { startEarlyRequest } from '../lib/early-response';
 import { isExpired, readJwtPayload } from '../lib/jwt';
 import { storage } from '../lib/storage';
-import type { FirstScreenBoot } from '../lib/first-screen-rules';
+import { firstScreenBoot } from '../lib/first-screen-rules';
 
 /** [rel, href] of the gallery route's chunks and styles, filled in by the build. */
 declare const __GALLERY_ROUTE_LINKS__: [rel: 'modulepreload' | 'preload', href: string][];
@@ -99,6 +99,6 @@ function preloadSafely(): void {
 
 // Under the stored copy of the first screen, the copy's pictures go first: these start with the app's
 // code, once the copy is on screen (src/app/first-screen-boot.ts).
-const boot = (self as unknown as { firstScreen?: FirstScreenBoot }).firstScreen;
+const boot = firstScreenBoot();
 if (boot) boot.whenShown(preloadSafely);
 else preloadSafely();

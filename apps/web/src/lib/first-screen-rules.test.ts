@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeJwt } from '../test/render';
-import { FIRST_SCREEN_MAX_AGE_MS, usableFirstScreen, viewportBand, type FirstScreenContext, type StoredFirstScreen } from './first-screen-rules';
+import { childPath, FIRST_SCREEN_MAX_AGE_MS, usableFirstScreen, viewportBand, type FirstScreenContext, type StoredFirstScreen } from './first-screen-rules';
 
 const NOW = 1_800_000_000_000;
 const token = fakeJwt({ unique_name: '42', email: 'ana@example.com', id_token: 'abc', iat: 1, exp: NOW / 1000 + 3600 });
@@ -44,5 +44,18 @@ describe('usableFirstScreen', () => {
 describe('viewportBand', () => {
   it('changes at Mantine’s breakpoints', () => {
     expect([320, 575, 576, 767, 768, 991, 992, 1199, 1200, 1407, 1408, 2560].map(viewportBand)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+});
+
+describe('childPath', () => {
+  it('finds a tap’s target on the copy again on the app, which has the same shape', () => {
+    const copy = document.createElement('div');
+    const app = document.createElement('div');
+    copy.innerHTML = app.innerHTML = '<header><a>Home</a></header><main><p>x</p><div><input aria-label="Select A"><input aria-label="Select B"></div></main>';
+    const target = copy.querySelector('[aria-label="Select B"]')!;
+    const path = childPath(target, copy);
+    expect(path).toEqual([1, 1, 1]);
+    expect(path.reduce<Element | undefined>((at, index) => at?.children[index], app)?.getAttribute('aria-label')).toBe('Select B');
+    expect(childPath(copy, copy)).toEqual([]);
   });
 });

@@ -52,6 +52,18 @@ export interface FirstScreenBoot {
   taps: number[][];
 }
 
+/** The boot script's state on `self.firstScreen`: absent in development (Vite serves its own index.html) and in unit tests. */
+export function firstScreenBoot(): FirstScreenBoot | undefined {
+  return (self as unknown as { firstScreen?: FirstScreenBoot }).firstScreen;
+}
+
+/** Where `node` sits under `root`: the index of each element among its parent's children, from `root` down (a tap's target on the copy, found again on the app). */
+export function childPath(node: Element, root: Element): number[] {
+  const path: number[] = [];
+  for (let at: Element | null = node; at && at !== root; at = at.parentElement) path.unshift(Array.prototype.indexOf.call(at.parentElement?.children ?? [], at));
+  return path;
+}
+
 export interface FirstScreenContext {
   /** The one screen stored (first-screen.ts FIRST_SCREEN_PATH; index.html's boot script gets it from the build). */
   screenPath: string;
@@ -84,6 +96,7 @@ export function usableFirstScreen(stored: string | null, context: FirstScreenCon
     typeof screen.savedAt === 'number' &&
     context.now - screen.savedAt >= 0 &&
     context.now - screen.savedAt < FIRST_SCREEN_MAX_AGE_MS &&
-    typeof screen.html === 'string';
+    typeof screen.html === 'string' &&
+    (screen.pictures === undefined || Array.isArray(screen.pictures));
   return fits ? screen : null;
 }

@@ -3,23 +3,12 @@
  * from a copy the page was started with. Keeping a copy is the gallery's (remember-first-screen.ts).
  */
 import { paths } from '../config/paths';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_ID, type FirstScreenBoot } from './first-screen-rules';
+import { childPath, FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_ID, firstScreenBoot } from './first-screen-rules';
 
 /** The one screen stored: the gallery a signed-in customer lands on. */
 export const FIRST_SCREEN_PATH = paths.main;
 /** If the app never says its first screen is there (a failure), it is shown anyway after this long. */
 export const HAND_OVER_AT_THE_LATEST_MS = 10_000;
-
-/** index.html's boot script's state: absent in development (Vite serves its own index.html) and in unit tests. */
-export function firstScreenBoot(): FirstScreenBoot | undefined {
-  return (self as unknown as { firstScreen?: FirstScreenBoot }).firstScreen;
-}
-
-function childPath(node: Element, root: Element): number[] {
-  const path: number[] = [];
-  for (let at: Element | null = node; at && at !== root; at = at.parentElement) path.unshift(Array.prototype.indexOf.call(at.parentElement?.children ?? [], at));
-  return path;
-}
 
 function elementAt(root: Element, path: number[]): Element | undefined {
   let at: Element | undefined = root;

@@ -4,8 +4,8 @@
  */
 import { useEffect, useLayoutEffect } from 'react';
 import { storageKeys } from '@studio-gallery/contract';
-import { FIRST_SCREEN_PATH, firstScreenBoot, showApp } from './first-screen';
-import { FIRST_SCREEN_ATTRIBUTE, viewportBand, type StoredFirstScreen } from './first-screen-rules';
+import { FIRST_SCREEN_PATH, showApp } from './first-screen';
+import { FIRST_SCREEN_ATTRIBUTE, firstScreenBoot, viewportBand, type StoredFirstScreen } from './first-screen-rules';
 import { storage } from './storage';
 import { whenIdle } from './when-idle';
 
