@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three suites: pure/unit (node), web components (jsdom), and the API suite over HTTP
 // against a real database (SQLite by default, PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core to itself (cpus - 1 workers): on the 2-core machines CI runs on,
+    // one test file at a time, while an API file spends most of its time waiting on its database,
+    // sharp's threads and HTTP. Files never share rows, schemas, folders or ports, so two run at once.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, stopping at the first failure.
 //
-//   typecheck -> lint -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> [api (PostgreSQL + S3)] -> cluster -> crash -> e2e
+//   typecheck + lint (side by side) -> unit (vitest unit + web) -> api (SQLite) -> [api (PostgreSQL)] -> [api (PostgreSQL + S3)] -> cluster -> crash -> e2e
 //
 // The PostgreSQL runs of the API suite happen only when TEST_DATABASE_URL is set (.ci/run sets it);
 // api-pg-s3 runs it once more with every photo in object storage (an s3rver per test app).
@@ -27,8 +27,9 @@ function sqliteEnv() {
 }
 
 const steps = [
-  { name: 'typecheck', title: 'Type check (tsc, every workspace)', cmd: npm, args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', title: 'Lint (eslint, whole tree)', cmd: npm, args: ['run', '--silent', 'lint'] },
+  // tsc and eslint each keep one core busy: they run side by side, their output printed as each ends.
+  { name: 'typecheck', title: 'Type check (tsc, every workspace)', cmd: npm, args: ['run', '--silent', 'typecheck'], sideBySide: 'static' },
+  { name: 'lint', title: 'Lint (eslint, whole tree)', cmd: npm, args: ['run', '--silent', 'lint'], sideBySide: 'static' },
   { name: 'unit', title: 'Unit tests (vitest: unit + web)', cmd: bin('vitest'), args: ['run', '--project', 'unit', '--project', 'web'] },
   { name: 'api', title: 'API tests on SQLite (vitest: api)', cmd: bin('vitest'), args: ['run', '--project', 'api'], env: sqliteEnv() },
   {
@@ -106,18 +107,25 @@ function fmt(ms) {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
-let current = null;
-function run(step) {
+const children = new Set();
+/** Runs a step; with `buffered`, its output is kept and handed back instead of printed as it comes. */
+function run(step, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, stdio: 'inherit' });
-    current = child;
+    const output = [];
+    const child = spawn(step.cmd, step.args, { cwd: root, env: step.env ?? process.env, stdio: buffered ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+    children.add(child);
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     child.on('error', (err) => {
-      console.error(red(`Could not start ${step.cmd}: ${err.message}`));
-      resolve(127);
+      children.delete(child);
+      output.push(Buffer.from(`Could not start ${step.cmd}: ${err.message}\n`));
+      resolve({ code: 127, output: Buffer.concat(output) });
     });
-    child.on('exit', (code, signal) => {
-      current = null;
-      resolve(code ?? (signal ? 128 : 1));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? (signal ? 128 : 1), output: Buffer.concat(output) });
     });
   });
 }
@@ -125,7 +133,7 @@ function run(step) {
 // Ctrl-C reaches the child through the terminal's process group; just don't die before it does.
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    if (current) current.kill(sig);
+    if (children.size > 0) for (const child of children) child.kill(sig);
     else process.exit(130);
   });
 }
@@ -135,7 +143,21 @@ const started = Date.now();
 let failed = false;
 const selected = steps.filter((s) => (only.length === 0 || only.includes(s.name)) && !skip.includes(s.name));
 
-for (const [i, step] of selected.entries()) {
+function header(step, i) {
+  const title = `▶ [${i + 1}/${selected.length}] ${step.title}`;
+  const command = [path.relative(root, step.cmd) || step.cmd, ...step.args.map((a) => (a.startsWith(root) ? path.relative(root, a) : a))].join(' ');
+  return `\n${bold('═'.repeat(Math.min(100, title.length + 2)))}\n${bold(title)}\n${dim(`  $ ${command}`)}\n`;
+}
+
+function record(step, code, ms) {
+  const ok = code === 0;
+  results.push({ step, status: ok ? 'passed' : 'failed', ms, code });
+  console.log(`\n${ok ? green(`✔ ${step.name} passed`) : red(`✘ ${step.name} failed (exit ${code})`)} in ${fmt(ms)}`);
+  if (!ok) failed = true;
+}
+
+for (let i = 0; i < selected.length; i++) {
+  const step = selected[i];
   if (failed) {
     results.push({ step, status: 'not run' });
     continue;
@@ -144,15 +166,27 @@ for (const [i, step] of selected.entries()) {
     results.push({ step, status: 'skipped', note: step.whyDisabled });
     continue;
   }
-  const header = `▶ [${i + 1}/${selected.length}] ${step.title}`;
-  console.log(`\n${bold('═'.repeat(Math.min(100, header.length + 2)))}\n${bold(header)}\n${dim(`  $ ${[path.relative(root, step.cmd) || step.cmd, ...step.args.map((a) => (a.startsWith(root) ? path.relative(root, a) : a))].join(' ')}`)}\n`);
+  // Steps marked side by side with the next ones run at once, each printed whole as it ends.
+  const group = [step];
+  while (step.sideBySide && selected[i + group.length]?.sideBySide === step.sideBySide && selected[i + group.length].enabled !== false) group.push(selected[i + group.length]);
+  if (group.length > 1) {
+    console.log(dim(`\nSide by side: ${group.map((s) => s.name).join(', ')}`));
+    await Promise.all(
+      group.map(async (member, offset) => {
+        const t0 = Date.now();
+        const { code, output } = await run(member, { buffered: true });
+        console.log(header(member, i + offset));
+        process.stdout.write(output);
+        record(member, code, Date.now() - t0);
+      }),
+    );
+    i += group.length - 1;
+    continue;
+  }
+  console.log(header(step, i));
   const t0 = Date.now();
-  const code = await run(step);
-  const ms = Date.now() - t0;
-  const ok = code === 0;
-  results.push({ step, status: ok ? 'passed' : 'failed', ms, code });
-  console.log(`\n${ok ? green(`✔ ${step.name} passed`) : red(`✘ ${step.name} failed (exit ${code})`)} in ${fmt(ms)}`);
-  if (!ok) failed = true;
+  const { code } = await run(step);
+  record(step, code, Date.now() - t0);
 }
 for (const step of steps.filter((s) => !selected.includes(s))) results.push({ step, status: 'skipped', note: 'left out by --only/--skip' });
 results.sort((a, b) => steps.indexOf(a.step) - steps.indexOf(b.step));
