@@ -5,7 +5,8 @@
 // --dist runs against another build (say, one of the previous commit, for a same-load comparison).
 // --save keeps each run's full Lighthouse JSON report (lh-<run>.json) in <dir> for a closer look, with its
 // trace and DevTools log (lh-<run>.trace.json, lh-<run>.devtoolslog.json: Lighthouse's --save-assets), from
-// which Lantern's simulated metrics and their graphs can be recomputed offline.
+// which Lantern's simulated metrics and their graphs can be recomputed offline. --cpu-profile adds V8's
+// sampling profiler to the trace (it slows the page: for reading with bench/lighthouse-profile.ts, not for scores).
 // A returning customer on their phone: Playwright signs in on the phone Lighthouse emulates and waits
 // until the app has kept its copy of /main's first screen (apps/web/src/lib/first-screen-rules.ts);
 // Lighthouse's runs then start from that copy, as the customer's next visits do. --first-visit drops
@@ -24,7 +25,7 @@ import { storageKeys } from '@studio-gallery/contract';
 import { chromium } from 'playwright-core';
 import { repoRoot, startServer } from './lib/server';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false }, save: { type: 'string' }, dist: { type: 'string' }, 'first-visit': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, build: { type: 'boolean', default: false }, save: { type: 'string' }, dist: { type: 'string' }, 'first-visit': { type: 'boolean', default: false }, 'cpu-profile': { type: 'boolean', default: false } } });
 const runs = Math.min(10, Math.max(1, Number(args.runs)));
 const DEMO = { email: 'demo@studio-gallery.test', password: 'Demo1234' };
 const webDist = path.resolve(args.dist ?? path.join(repoRoot, 'bench', '.data', 'web-dist'));
@@ -92,7 +93,7 @@ try {
     const out = path.join(profileDir, `lh-${r}.json`);
     const runLighthouse = () => spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000', ...(args.save ? ['--save-assets'] : [])],
+      [path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 'index.js'), `${server.url}/main`, `--chrome-flags=${[...CHROME_ARGS, `--user-data-dir=${profileDir}`].join(' ')}`, '--disable-storage-reset', '--only-categories=performance', '--output=json', `--output-path=${out}`, '--max-wait-for-load=60000', ...(args.save ? ['--save-assets'] : []), ...(args['cpu-profile'] ? ['--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : [])],
       { encoding: 'utf8', timeout: 180_000, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
     );
     let lh = runLighthouse();
