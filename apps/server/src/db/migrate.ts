@@ -1,6 +1,7 @@
-import { type MigrationResultSet, Migrator, sql } from 'kysely';
+import { type DatabaseIntrospector, type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Db } from './create-db';
 import { migrationsFor } from './migrations';
+import type { Database } from './schema';
 
 export class MigrationError extends Error {
   constructor(
@@ -14,10 +15,11 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date; throws MigrationError when anything fails. Returns the names applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  const schema = await migrationTableSchema(db);
   const migrator = new Migrator({
-    db: db.kysely,
+    db: schema ? withOwnTablesListedOnly(db.kysely, schema) : db.kysely,
     provider: { getMigrations: async () => migrationsFor(db.dialect) },
-    migrationTableSchema: await migrationTableSchema(db),
+    migrationTableSchema: schema,
   });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {
@@ -25,6 +27,32 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new MigrationError(failed, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * Before taking its lock, Kysely's migrator asks whether its own two tables exist by listing every
+ * table of every schema of the database, with each column's sequence. When a table of any schema gains
+ * or loses a column at that moment (another instance migrating, a test file alongside), PostgreSQL
+ * fails that list ('column "…" of relation "…" does not exist'). The migrator is given the same
+ * database with an introspection that lists only the tables of our schema, by name.
+ */
+function withOwnTablesListedOnly(kysely: Kysely<Database>, schema: string): Kysely<Database> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => kysely.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(kysely);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(kysely, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -80,23 +80,6 @@ export interface TestApp {
 
 let userCounter = 0;
 
-/**
- * Kysely's migrator first lists the tables of every schema of the database; when another test file
- * drops its own schema at that moment, PostgreSQL answers 'schema "…" does not exist'. Only that is
- * tried again (before any migration has run, the list is all it had done).
- */
-async function migrateRetryingOnVanishedSchema(db: Parameters<typeof migrateToLatest>[0]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(db);
-      return;
-    } catch (error) {
-      const cause = error instanceof Error ? String(error.cause ?? '') : '';
-      if (attempt >= 3 || !/schema "[^"]+" does not exist/.test(cause)) throw error;
-    }
-  }
-}
-
 export interface TestAppDependencies extends Omit<AppDependencies, 'db' | 'clock'> {
   /** Wraps the configured store (a fault switch, a counter) when no `storage` is given. */
   wrapStorage?: (storage: Storage) => Storage;
@@ -145,7 +128,7 @@ export async function startTestApp(env: Record<string, string> = {}, dependencie
   let built: FastifyInstance | undefined;
   let address: string;
   try {
-    await migrateRetryingOnVanishedSchema(db);
+    await migrateToLatest(db);
     await seedDatabase({ db: db.kysely, storage, demoData: config.demoData, clock: clock.now });
     app = await buildApp(config, { ...appDependencies, db, storage, clock: clock.now });
     built = app;
