@@ -126,7 +126,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   await app.register(bodyParsersPlugin);
   // The sign-in and session-code budgets live in the database: every instance spends from the same ones.
-  const budgets = new RateBudgets(db.kysely, clock, app.log);
+  const budgets = new RateBudgets(db.kysely, clock, app.log, db.sqlite);
   await app.register(rateLimitPlugin, { attemptsPerMinute: config.authRateLimit, budgets, clock });
   await app.register(sessionCodeLimitPlugin, {
     failuresPerMinute: config.sessionCodeRateLimit,

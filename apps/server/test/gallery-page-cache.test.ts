@@ -44,13 +44,17 @@ async function page(user: TestUser, query = ''): Promise<JsonBody> {
 
 const photoIn = (body: JsonBody, id: number) => body.items.find((p: JsonBody) => p.id === id);
 
-/** Renames a photo from another process (as `npm run studio` would), straight in the SQLite file. */
-function renameFromAnotherProcess(file: string, photoId: number, name: string): void {
+/** Runs one write statement from another process (as `npm run studio` would), straight in the SQLite file. */
+function writeFromAnotherProcess(file: string, statement: string, ...values: Array<string | number>): void {
   const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
   const script =
     `const D = require(${JSON.stringify(betterSqlite3)}); const db = new D(process.argv[1]); db.pragma('busy_timeout = 5000'); ` +
-    `db.prepare('update photos set name = ? where id = ?').run(process.argv[2], Number(process.argv[3])); db.close();`;
-  execFileSync(process.execPath, ['-e', script, file, name, String(photoId)]);
+    `db.prepare(process.argv[2]).run(...JSON.parse(process.argv[3])); db.close();`;
+  execFileSync(process.execPath, ['-e', script, file, statement, JSON.stringify(values)]);
+}
+
+function renameFromAnotherProcess(file: string, photoId: number, name: string): void {
+  writeFromAnotherProcess(file, 'update photos set name = ? where id = ?', name, photoId);
 }
 
 /** A GET whose body is read as sent (fetch would undo the compression). */
@@ -155,7 +159,7 @@ describe('cached gallery pages', () => {
     expect(repository.readUserRevision(alice.id)).toEqual(before);
     await elsewhere.kysely.transaction().execute(async (trx) => {
       await trx.updateTable('photos').set({ name: 'Not committed yet' }).where('id', '=', aliceShoot.photoIds[4] as number).execute();
-      expect(repository.readUserRevision(alice.id)).toBeNull();
+      expect(repository.readUserRevision(alice.id)).toBeUndefined();
     });
     const after = repository.readUserRevision(alice.id);
     expect(after?.revision).not.toBe(before?.revision);
@@ -171,6 +175,19 @@ describe('cached gallery pages', () => {
     expect(photoIn(await page(alice), photoId).name).toBe('Renamed by another process');
     renameFromAnotherProcess(t.config.database.file, photoId, 'Renamed again');
     expect(photoIn(await page(alice), photoId).name).toBe('Renamed again');
+  });
+
+  it('on SQLite, show a visitor a change made by another process at once, and refuse an archived session at once, though its code was just read from memory', async () => {
+    if (t.config.database.dialect !== 'sqlite') return; // PostgreSQL reads the session on every request
+    const visitor = await importTestShoot(t, bob.email, { count: 2, name: 'Bob visited', seed: 8100 });
+    const url = `/api/sessions/getSessionImages?couponcode=${visitor.session.code}&page=1&pageSize=12&flag=All`;
+    expect((await t.request('GET', url)).status).toBe(200);
+    expect((await t.request('GET', url)).status).toBe(200); // the session, its budget and its page held since the last commit
+    writeFromAnotherProcess(t.config.database.file, 'update photos set name = ? where id = ?', 'Renamed for the visitor', visitor.photoIds[1] as number);
+    const renamed = await t.request('GET', url);
+    expect(renamed.body.items.map((p: JsonBody) => p.name)).toContain('Renamed for the visitor');
+    writeFromAnotherProcess(t.config.database.file, 'update photo_sessions set archived_at = ? where id = ?', new Date().toISOString(), visitor.session.id);
+    expect((await t.request('GET', url)).status).toBe(410);
   });
 
   it('on SQLite, read a customer\'s revision once between commits, and again after any commit, by any connection or process', async () => {

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import { TooManyAttemptsError } from '../errors';
-import { type Budget, type RateBudgets, secondsUntilReset } from '../modules/budgets/rate-budgets';
+import { type Budget, type BudgetState, type RateBudgets, secondsUntilReset } from '../modules/budgets/rate-budgets';
 
 /** The session code a request asks with, exactly as its route uses it; null when it uses none. */
 export type SessionCodeOf = (request: FastifyRequest) => string | null;
 
 export interface SessionCodeHooks {
-  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Callback style: a visitor with a right code, whose address has budget left, goes on at once (issue 23). */
+  onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
 }
 
 declare module 'fastify' {
@@ -58,31 +59,56 @@ export const sessionCodeLimitPlugin = fp(
     // own. A code that stops opening its session (deleted) is treated as right at most this long after,
     // which spends nothing an attacker could use; the route itself still answers 404/410 for it.
     const rightCodes = new Map<string, number>();
-    const opensSession = async (code: string): Promise<boolean> => {
+    const opensSession = (code: string): boolean | Promise<boolean> => {
       const now = performance.now();
       const until = rightCodes.get(code);
       if (until !== undefined && until > now) return true;
       rightCodes.delete(code);
-      const opens = await options.opensSession(code);
-      if (opens) {
-        if (rightCodes.size >= RIGHT_CODES_KEPT) rightCodes.delete(rightCodes.keys().next().value as string);
-        rightCodes.set(code, now + RIGHT_CODE_TRUST_MS);
-      }
-      return opens;
+      return options.opensSession(code).then((opens) => {
+        if (opens) {
+          if (rightCodes.size >= RIGHT_CODES_KEPT) rightCodes.delete(rightCodes.keys().next().value as string);
+          rightCodes.set(code, now + RIGHT_CODE_TRUST_MS);
+        }
+        return opens;
+      });
+    };
+
+    const refuse = (reply: FastifyReply, state: BudgetState): Error => {
+      reply.header('retry-after', String(secondsUntilReset(state, options.clock())));
+      return new TooManyAttemptsError(messages.tooManyRequests);
+    };
+    /** After the look at the address's budget: a right code goes on; a wrong one spends a unit. */
+    const check = (request: FastifyRequest, reply: FastifyReply, code: string, state: BudgetState): void | Promise<void> => {
+      if (!state.allowed) throw refuse(reply, state);
+      const opens = opensSession(code);
+      if (opens === true) return undefined;
+      return Promise.resolve(opens).then(async (right) => {
+        if (right) return;
+        const spent = await options.budgets.spend(budget, request.ip);
+        if (!spent.allowed) throw refuse(reply, spent);
+      });
     };
 
     app.decorate('sessionCodeLimit', (codeOf: SessionCodeOf): SessionCodeHooks => ({
-      onRequest: async (request, reply) => {
+      onRequest: (request, reply, done) => {
         const code = codeOf(request);
-        if (!code) return;
-        // A spent budget refuses before the code is looked at: the refusal is the same, and as fast, for any code.
-        let state = await options.budgets.peek(budget, request.ip);
-        if (state.allowed && !(await opensSession(code))) state = await options.budgets.spend(budget, request.ip);
-        if (state.allowed) return;
-        reply.header('retry-after', String(secondsUntilReset(state, options.clock())));
-        throw new TooManyAttemptsError(messages.tooManyRequests);
+        if (!code) return done();
+        let outcome: void | Promise<void>;
+        try {
+          // A spent budget refuses before the code is looked at: the refusal is the same, and as fast, for any code.
+          const peeked = options.budgets.peek(budget, request.ip);
+          outcome = peeked instanceof Promise ? peeked.then((state) => check(request, reply, code, state)) : check(request, reply, code, peeked);
+        } catch (error) {
+          return done(asError(error));
+        }
+        if (outcome instanceof Promise) outcome.then(() => done(), (error: unknown) => done(asError(error)));
+        else done();
       },
     }));
   },
   { name: 'session-code-limit' },
 );
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,6 +1,8 @@
+import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../clock';
+import { CommitMemo } from '../../db/commit-memo';
 import type { Database } from '../../db/schema';
 
 /** A kind of budget: `limit` units per client and window of `windowMs`. */
@@ -37,12 +39,19 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export class RateBudgets {
   private nextPruneAt = 0;
+  /** SQLite: budget rows read at once and remembered until the next commit by anyone (peek). */
+  private readonly rows: CommitMemo<string, BudgetRow | null>;
+  private rowOfKey: SqliteStatement<[string], BudgetRow> | undefined;
 
+  /** `sqlite`: the connection (Db.sqlite), for reading a budget at once; null on PostgreSQL. */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+    sqlite: SqliteDatabase | null = null,
+  ) {
+    this.rows = new CommitMemo(sqlite, KNOWN_BUDGETS);
+  }
 
   /** Spends one unit of `client`'s `budget` and answers whether it was within the budget. */
   async spend(budget: Budget, client: string): Promise<BudgetState> {
@@ -66,14 +75,24 @@ export class RateBudgets {
     return { spent, limit: budget.limit, allowed: spent <= budget.limit, resetsAt: new Date(row.resets_at) };
   }
 
-  /** Looks at `client`'s `budget` without spending: allowed while some of it is left. */
-  async peek(budget: Budget, client: string): Promise<BudgetState> {
-    const now = this.clock();
-    const row = await this.db.selectFrom('rate_budgets').select(['spent', 'resets_at']).where('key', '=', keyOf(budget, client)).executeTakeFirst();
-    const current = row && row.resets_at > now.toISOString();
-    const spent = current ? Number(row.spent) : 0;
-    const resetsAt = current ? new Date(row.resets_at) : new Date(now.getTime() + budget.windowMs);
-    return { spent, limit: budget.limit, allowed: spent < budget.limit, resetsAt };
+  /**
+   * Looks at `client`'s `budget` without spending: allowed while some of it is left. At once (no
+   * promise) on SQLite, where a budget's row is remembered until the next commit by anyone (a spend
+   * on any instance is one): a visitor paging with a right code looks on every call and spends nothing.
+   */
+  peek(budget: Budget, client: string): BudgetState | Promise<BudgetState> {
+    const key = keyOf(budget, client);
+    const row = this.rows.read(key, (sqlite) => {
+      this.rowOfKey ??= sqlite.prepare<[string], BudgetRow>('select spent, resets_at from rate_budgets where key = ?');
+      return this.rowOfKey.get(key) ?? null;
+    });
+    if (row !== undefined) return stateOf(budget, row, this.clock());
+    return this.db
+      .selectFrom('rate_budgets')
+      .select(['spent', 'resets_at'])
+      .where('key', '=', key)
+      .executeTakeFirst()
+      .then((read) => stateOf(budget, read ?? null, this.clock()));
   }
 
   /** Deletes the rows of ended windows; returns how many. */
@@ -91,6 +110,22 @@ export class RateBudgets {
       this.log?.warn({ err: error }, 'could not prune ended rate budgets');
     }
   }
+}
+
+interface BudgetRow {
+  spent: number;
+  resets_at: string;
+}
+
+/** Budgets remembered between commits (peek on SQLite): ~100 bytes each. */
+const KNOWN_BUDGETS = 10_000;
+
+/** A budget as its row shows it at `now` (an ended window, or none: whole). */
+function stateOf(budget: Budget, row: BudgetRow | null, now: Date): BudgetState {
+  const current = row !== null && row.resets_at > now.toISOString();
+  const spent = current ? Number(row.spent) : 0;
+  const resetsAt = current ? new Date(row.resets_at) : new Date(now.getTime() + budget.windowMs);
+  return { spent, limit: budget.limit, allowed: spent < budget.limit, resetsAt };
 }
 
 /** Seconds until `state`'s window ends, at least 1: the Retry-After of a refusal. */

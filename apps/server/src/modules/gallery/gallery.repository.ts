@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'better-sqlite3';
 import type { Database, NewPhotoRow, PhotoRow, PhotoSessionRow, PhotosTable } from '../../db/schema';
-import { type SqliteCommits, sqliteCommitsOf } from '../../db/sqlite-commits';
+import { CommitMemo } from '../../db/commit-memo';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { StoredMediaFolder } from './photo-media';
 import { markInvitationOwed } from '../accounts/accounts.repository';
@@ -111,6 +111,8 @@ export const NO_SESSIONS: UserRevision = { revision: NO_SESSIONS_REVISION, allAr
 
 /** Customers' revisions remembered between commits (readUserRevision): ~100 bytes each. */
 const KNOWN_REVISIONS = 10_000;
+/** Sessions remembered by code between commits (readSessionByCode): ~500 bytes each. */
+const KNOWN_SESSION_CODES = 2_000;
 
 function toUserRevision(row: RevisionRow): UserRevision {
   return { revision: `${row.sessions}:${row.newest}:${row.revisions}`, allArchived: Number(row.archived) === Number(row.sessions) };
@@ -195,11 +197,11 @@ export class GalleryRepository {
 
   /** SQLite: the revision statement, prepared on the connection at first use (see readUserRevision). */
   private revisionOfUser: SqliteStatement<[number], RevisionRow> | undefined;
-  /** SQLite: commits to the database by anyone (undefined: not looked up yet; null: none to watch). */
-  private commits: SqliteCommits | null | undefined;
-  /** Revisions read while `commits` stood at `revisionsAt`: still current while it does. */
-  private readonly knownRevisions = new Map<number, UserRevision>();
-  private revisionsAt: number | null = null;
+  /** SQLite: customers' revisions, read at once and remembered until the next commit. */
+  private readonly revisions: CommitMemo<number, UserRevision>;
+  /** SQLite: the session statement by code, prepared at first use (see readSessionByCode). */
+  private sessionByCode: SqliteStatement<[string], PhotoSessionRow> | undefined;
+  private readonly sessionsByCode: CommitMemo<string, PhotoSessionRow | null>;
 
   /** `sqlite`: the SQLite connection itself (Db.sqlite), for the page's per-request revision read. */
   constructor(
@@ -207,6 +209,8 @@ export class GalleryRepository {
     private readonly sqlite: SqliteDatabase | null = null,
   ) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.revisions = new CommitMemo(sqlite, KNOWN_REVISIONS);
+    this.sessionsByCode = new CommitMemo(sqlite, KNOWN_SESSION_CODES);
   }
 
   // --- sessions ---
@@ -232,6 +236,18 @@ export class GalleryRepository {
 
   findSessionByCode(code: string): Promise<PhotoSessionRow | undefined> {
     return this.db.selectFrom('photo_sessions').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  /**
+   * SQLite: the session a code opens (null: none), read at once and remembered until the next commit
+   * (db/commit-memo.ts), as a visitor paging a gallery asks with the same code again and again;
+   * undefined where that cannot be done (PostgreSQL, a transaction open): use findSessionByCode.
+   */
+  readSessionByCode(code: string): PhotoSessionRow | null | undefined {
+    return this.sessionsByCode.read(code, (sqlite) => {
+      this.sessionByCode ??= sqlite.prepare<[string], PhotoSessionRow>('select * from photo_sessions where code = ?');
+      return this.sessionByCode.get(code) ?? null;
+    });
   }
 
   /**
@@ -386,41 +402,16 @@ export class GalleryRepository {
   }
 
   /**
-   * SQLite: one customer's revision (as userRevisions), read at once on the connection: no query
-   * builder, connection mutex, batch or promise, which cost a cached page more than the read itself
-   * (issue 23). Null where that cannot be done: on PostgreSQL, and while a transaction is open on the
-   * connection (between its statements other requests run; what it wrote is not committed yet), where
-   * userRevisions waits its turn.
-   *
-   * A revision read is remembered until the next commit to the database by any connection of any
-   * process (db/sqlite-commits.ts, one `pread` of the wal-index header instead of a read transaction):
-   * while nothing was committed, nothing changed, so the next request still sees every write that
-   * finished before it.
+   * SQLite: one customer's revision (as userRevisions), read at once on the connection and remembered
+   * until the next commit by anyone (db/commit-memo.ts); undefined where that cannot be done (on
+   * PostgreSQL, while a transaction is open), where userRevisions waits its turn.
    */
-  readUserRevision(userId: number): UserRevision | null {
-    if (this.sqlite === null) return null;
-    const commits = this.commits;
-    const generation = commits === undefined || commits === null ? null : commits.current();
-    if (generation !== null && generation === this.revisionsAt) {
-      const known = this.knownRevisions.get(userId);
-      if (known !== undefined) return known;
-    }
-    if (this.sqlite.inTransaction) return null;
-    this.revisionOfUser ??= this.sqlite.prepare<[number], RevisionRow>(`${REVISIONS_SELECT} where user_id = ?`);
-    const row = this.revisionOfUser.get(userId);
-    const revision = row === undefined || Number(row.sessions) === 0 ? NO_SESSIONS : toUserRevision(row);
-    if (this.commits === undefined) {
-      this.commits = sqliteCommitsOf(this.sqlite);
-      this.commits?.attach(); // after a read: the connection holds the -shm file open
-    } else if (generation !== null) {
-      // Read after the look: what it read is at least as new as `generation` (a commit in between moves the header, and the next look).
-      if (generation !== this.revisionsAt || this.knownRevisions.size >= KNOWN_REVISIONS) {
-        this.knownRevisions.clear();
-        this.revisionsAt = generation;
-      }
-      this.knownRevisions.set(userId, revision);
-    }
-    return revision;
+  readUserRevision(userId: number): UserRevision | undefined {
+    return this.revisions.read(userId, (sqlite) => {
+      this.revisionOfUser ??= sqlite.prepare<[number], RevisionRow>(`${REVISIONS_SELECT} where user_id = ?`);
+      const row = this.revisionOfUser.get(userId);
+      return row === undefined || Number(row.sessions) === 0 ? NO_SESSIONS : toUserRevision(row);
+    });
   }
 
   /** The SQL `userRevisions` runs (public for the benchmark's query plans): one text for any number of ids. */

@@ -78,6 +78,9 @@ export interface MediaFileResponse {
 /** How long a browser keeps the 400 px WebP served for an AVIF thumbnail not made yet (before the backfill). */
 const STAND_IN_MAX_AGE_SECONDS = 3600;
 
+/** What a session code can look like; anything else opens no session without a lookup. */
+const SESSION_CODE_SHAPE = /^[A-Za-z0-9_-]{20,64}$/;
+
 /** Which photo a write acts on, refusing visitors with the spec's message. */
 type WriteKind = 'favourite' | 'name' | 'photo' | 'edit';
 
@@ -116,7 +119,7 @@ export class GalleryService {
     // At once (no promise) when the revision is read straight from SQLite and the view was recorded
     // lately: a cached page takes no turn of the event loop (issue 23).
     const read = this.gallery.readUserRevision(userId);
-    if (read === null) return this.userRevisions.load(userId).then((loaded) => this.userScope(userId, loaded));
+    if (read === undefined) return this.userRevisions.load(userId).then((loaded) => this.userScope(userId, loaded));
     return this.userScope(userId, read);
   }
 
@@ -128,11 +131,17 @@ export class GalleryService {
     return recording === undefined ? scope : recording.then(() => scope);
   }
 
-  /** The same for the session a visitor's code opens. */
-  async sessionPageScope(code: string): Promise<PageScope> {
-    const session = await this.liveSessionOfCode(code);
-    await this.events.viewed(session.user_id, session.id, 'visitor');
-    return { scope: { sessionId: session.id }, revision: `${session.revision}` };
+  /** The same for the session a visitor's code opens (at once, as userPageScope, when read at once). */
+  sessionPageScope(code: string): PageScope | Promise<PageScope> {
+    const session = this.sessionOfCodeAtOnce(code);
+    if (session === undefined) return this.liveSessionOfCode(code).then((read) => this.sessionScope(read));
+    return this.sessionScope(assertLiveSession(session));
+  }
+
+  private sessionScope(session: PhotoSessionRow): PageScope | Promise<PageScope> {
+    const scope: PageScope = { scope: { sessionId: session.id }, revision: `${session.revision}` };
+    const recording = this.events.viewed(session.user_id, session.id, 'visitor');
+    return recording === undefined ? scope : recording.then(() => scope);
   }
 
   /** The expiry a page's signed URLs carry (one per day, so pages stay reusable all day). */
@@ -165,8 +174,16 @@ export class GalleryService {
 
   /** The session a visitor's code opens; 404 "No Session Available" for any other code. */
   async sessionOfCode(code: string): Promise<PhotoSessionRow> {
-    const session = /^[A-Za-z0-9_-]{20,64}$/.test(code) ? await this.gallery.findSessionByCode(code) : undefined;
-    if (!session) throw new NotFoundError(galleryMessages.noSession);
+    const session = this.sessionOfCodeAtOnce(code) ?? (await this.gallery.findSessionByCode(code)) ?? null;
+    if (session === null) throw new NotFoundError(galleryMessages.noSession);
+    return session;
+  }
+
+  /** sessionOfCode at once: the session, or a 404 thrown; undefined where it must be read the usual way (gallery.readSessionByCode). */
+  private sessionOfCodeAtOnce(code: string): PhotoSessionRow | undefined {
+    if (!SESSION_CODE_SHAPE.test(code)) throw new NotFoundError(galleryMessages.noSession);
+    const session = this.gallery.readSessionByCode(code);
+    if (session === null) throw new NotFoundError(galleryMessages.noSession);
     return session;
   }
 

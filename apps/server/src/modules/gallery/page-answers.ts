@@ -58,8 +58,10 @@ export class PageAnswers {
     return scope instanceof Promise ? scope.then((read) => this.answer(read, request)) : this.answer(scope, request);
   }
 
-  async sessionPage(code: string, request: PageRequest): Promise<PageAnswer> {
-    return this.answer(await this.gallery.sessionPageScope(code), request);
+  /** At once (no promise), as userPage, when the session was read at once. */
+  sessionPage(code: string, request: PageRequest): PageAnswer | Promise<PageAnswer> {
+    const scope = this.gallery.sessionPageScope(code);
+    return scope instanceof Promise ? scope.then((read) => this.answer(read, request)) : this.answer(scope, request);
   }
 
   /** Bytes held (JSON and compressed forms), for tests and the benchmark. */

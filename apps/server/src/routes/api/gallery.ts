@@ -247,11 +247,19 @@ export const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async 
         response: { 200: pagedPhotosResponse },
       },
       serializerCompiler: fastSerializerCompiler,
+      validatorCompiler: memoizedQueryValidator,
     },
-    async (request, reply) => {
+    // Not async, as the customer's page: a held page is answered at once.
+    (request, reply) => {
       const q = request.query;
-      const answer = await pageAnswers.sessionPage(q.couponcode, { page: q.page, pageSize: q.pageSize, flag: q.flag, search: q.searchKey ?? null });
-      return sendPageAnswer(request, reply, answer);
+      const answer = pageAnswers.sessionPage(q.couponcode, { page: q.page, pageSize: q.pageSize, flag: q.flag, search: q.searchKey ?? null });
+      if (answer instanceof Promise) {
+        return answer.then((built) => {
+          sendPageAnswer(request, reply, built);
+        });
+      }
+      sendPageAnswer(request, reply, answer);
+      return undefined;
     },
   );
 
