@@ -11,10 +11,11 @@
 // The JPEGs are generated once with sharp into bench/.data/zip-jpegs/ (git-ignored) and copied into
 // each photo's storage folder, so every photo is its own file as after a real import.
 // Also from disk: with root, the page cache is dropped before each of cat and the archive (3 runs each).
-// Same-run baselines: `cat` (issue 3's yardstick), a bare Node HTTP server sending the same 100
-// files' bytes from memory to curl (what any Node server can reach over loopback on this machine) and,
-// where python3 is installed, a zero-copy sendfile server sending the same 100 or 400 files, one run
-// right before each archive run (issue 23's yardstick: >= 90 % of it, peak RSS <= 200 MB).
+// Same-run baselines: `cat` (issue 3's yardstick) and, right before each archive run, servers sending
+// the same 100 or 400 files to curl over loopback, each in a process of its own: a zero-copy sendfile
+// server where python3 is installed (issue 23's yardstick: >= 90 % of it, peak RSS <= 200 MB), and two
+// bare Node servers (the bytes from memory; read from the files), what any Node server reaches here.
+// For each: MB/s, the server's CPU per GB, and the whole machine's (curl and the kernel included).
 // The server is started once on the fresh data folder (that first start seeds the studio and renders
 // its pictures with sharp), stopped, and started again: the archives are measured on the restarted
 // server, as a deployed one runs; `--first-start` measures on the first start instead. The server runs
@@ -39,7 +40,7 @@ import { withNewerMigrationsHidden } from './lib/baseline-checkout';
 import { type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { repoRoot, startServer } from './lib/server';
 import { LocalDiskStorage } from '../apps/server/src/storage/local-disk-storage';
-import { libvipsMapped, memory, sampleRss } from './lib/process-stats';
+import { cpuTime, libvipsMapped, machineBusyTime, memory, sampleRss } from './lib/process-stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -142,32 +143,31 @@ try {
     const catMbs = totalMb(100) / (catMs / 1000);
     console.log(`cat of the same 100 files > /dev/null: ${catRuns.map((t) => t.toFixed(0)).join(', ')} ms → ${catMbs.toFixed(0)} MB/s (median)`);
 
-    const ceilingRuns = await memoryToCurl(files.slice(0, 100), repeat);
-    const ceilingMbs = totalMb(100) / (median(ceilingRuns) / 1000);
-    console.log(`bare Node HTTP → curl, the same 100 files' bytes from memory: ${ceilingRuns.map((t) => t.toFixed(0)).join(', ')} ms → ${ceilingMbs.toFixed(0)} MB/s (median)`);
 
     // The issue-23 yardstick, per archive size: a zero-copy sendfile server sending the same files,
     // one run right before each archive run (interleaved, so both meet the same load on a shared machine).
-    const sendfileRuns = new Map<number, number[]>();
+    const sendfileRuns = new Map<number, ServedRun[]>();
     const sendfileOf = new Map<number, number>();
+    const nodeFileRuns = new Map<number, ServedRun[]>();
+    const nodeMemoryRuns = new Map<number, ServedRun[]>();
     const hasPython = spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0;
     if (!hasPython) console.log('python3 not found: the zero-copy sendfile ceiling is skipped');
 
-    const blank = { 'vs sendfile': '', 'first byte ms': '', 'server CPU ms': '', 'CPU ms/GB': '', 'peak RSS MB': '', 'over idle MB': '', target: '' };
+    const blank = { 'vs sendfile': '', 'vs Node file server': '', 'first byte ms': '', 'server CPU ms': '', 'CPU ms/GB': '', 'machine CPU ms/GB': '', 'machine busy': '', 'peak RSS MB': '', 'over idle MB': '', target: '' };
     const table: Record<string, string | number>[] = [
       { run: 'cat 100 files > /dev/null', 'MB': totalMb(100).toFixed(0), 'MB/s (median)': Math.round(catMbs), 'vs cat': '100 %', ...blank },
-      { run: 'bare Node HTTP from memory → curl (100 files)', 'MB': totalMb(100).toFixed(0), 'MB/s (median)': Math.round(ceilingMbs), 'vs cat': `${((ceilingMbs / catMbs) * 100).toFixed(0)} %`, ...blank },
     ];
     const peaks: number[] = [];
     const measured = [{ label: 'ZIP', url: server.url, pid }, ...(baseline ? [{ label: `ZIP, baseline ${args.baseline}`, url: baseline.url, pid: baseline.process.pid! }] : [])];
     for (const n of SIZES) {
       const body = JSON.stringify({ urls: urls.slice(0, n), resolution: 'hr' });
-      const runsOf = measured.map(() => [] as { ms: number; firstByteMs: number; bytes: number; peak: number; cpuMs: number }[]);
+      const runsOf = measured.map(() => [] as { ms: number; firstByteMs: number; bytes: number; peak: number; cpuMs: number; machineMs: number }[]);
       for (let r = 0; r < repeat; r++) {
         if (hasPython) {
-          const [ms] = (await sendfileToCurl(files.slice(0, n), 1))!;
-          sendfileRuns.set(n, [...(sendfileRuns.get(n) ?? []), ms!]);
+          sendfileRuns.set(n, [...(sendfileRuns.get(n) ?? []), ...(await sendfileToCurl(files.slice(0, n), 1))!]);
         }
+        nodeMemoryRuns.set(n, [...(nodeMemoryRuns.get(n) ?? []), ...(await nodeServerToCurl('memory', files.slice(0, n), 1))]);
+        nodeFileRuns.set(n, [...(nodeFileRuns.get(n) ?? []), ...(await nodeServerToCurl('files', files.slice(0, n), 1))]);
         // With a baseline: the two servers take turns, each first every other round.
         const order = measured.map((_, i) => i);
         if (r % 2) order.reverse();
@@ -175,19 +175,37 @@ try {
           const target = measured[i]!;
           resetPeak(target.pid);
           const sampler = sampleRss(target.pid);
-          const cpuBefore = cpuMs(target.pid);
+          const cpuBefore = cpuTime(target.pid);
+          const machineBefore = machineBusyTime();
           const result = await curlZip(`${target.url}/api/ex/images/download-selected-images-zip`, token, body);
-          const cpu = cpuMs(target.pid) - cpuBefore;
+          const machineMs = machineBusyTime() - machineBefore;
+          const cpu = cpuTime(target.pid) - cpuBefore;
           const sampledPeak = sampler.stop();
           if (result.status !== 200) throw new Error(`${target.label} of ${n}: HTTP ${result.status}`);
-          runsOf[i]!.push({ ...result, peak: Math.max(memory(target.pid).hwm, sampledPeak), cpuMs: cpu });
+          runsOf[i]!.push({ ...result, peak: Math.max(memory(target.pid).hwm, sampledPeak), cpuMs: cpu, machineMs });
         }
       }
-      if (hasPython) {
-        sendfileOf.set(n, totalMb(n) / (median(sendfileRuns.get(n)!) / 1000));
-        console.log(`zero-copy sendfile server (python3) → curl, the same ${n} files (each run right before an archive run): ${sendfileRuns.get(n)!.map((t) => t.toFixed(0)).join(', ')} ms → ${sendfileOf.get(n)!.toFixed(0)} MB/s (median)`);
-        table.push({ run: `zero-copy sendfile server → curl (${n} files)`, 'MB': totalMb(n).toFixed(0), 'MB/s (median)': Math.round(sendfileOf.get(n)!), 'vs cat': `${((sendfileOf.get(n)! / catMbs) * 100).toFixed(0)} %`, ...blank });
-      }
+      // A baseline's row: MB/s of the median run; CPU per GB over all its runs (/proc counts 10 ms ticks).
+      const baselineRow = (run: string, served: ServedRun[], sendfileMbs?: number) => {
+        const mbs = totalMb(n) / (median(served.map((s) => s.ms)) / 1000);
+        const cpuPerGb = served.reduce((sum, s) => sum + s.cpuMs, 0) / ((totalMb(n) * served.length) / 1000);
+        console.log(`${run}, each run right before an archive run: ${served.map((s) => `${s.ms.toFixed(0)} ms (CPU ${s.cpuMs} ms)`).join(', ')} → ${mbs.toFixed(0)} MB/s (median)`);
+        table.push({
+          run,
+          'MB': totalMb(n).toFixed(0),
+          'MB/s (median)': Math.round(mbs),
+          'vs cat': `${((mbs / catMbs) * 100).toFixed(0)} %`,
+          ...blank,
+          'vs sendfile': sendfileMbs ? `${((mbs / sendfileMbs) * 100).toFixed(0)} %` : '',
+          'server CPU ms': median(served.map((s) => s.cpuMs)),
+          'CPU ms/GB': Math.round(cpuPerGb),
+          ...machineColumns(served, totalMb(n)),
+        });
+        return mbs;
+      };
+      if (hasPython) sendfileOf.set(n, baselineRow(`zero-copy sendfile server (python3) → curl (${n} files)`, sendfileRuns.get(n)!));
+      baselineRow(`bare Node server, the bytes from memory → curl (${n} files)`, nodeMemoryRuns.get(n)!, sendfileOf.get(n));
+      const nodeFileMbs = baselineRow(`Node file server, reads + writes, no archive → curl (${n} files)`, nodeFileRuns.get(n)!, sendfileOf.get(n));
       for (const [i, target] of measured.entries()) {
         const runs = runsOf[i]!;
         const ms = median(runs.map((r) => r.ms));
@@ -203,9 +221,11 @@ try {
           'MB/s (median)': Math.round(mbs),
           'vs cat': `${((mbs / catMbs) * 100).toFixed(0)} %`,
           'vs sendfile': sendfile ? `${((mbs / sendfile) * 100).toFixed(0)} %` : '',
+          'vs Node file server': `${((mbs / nodeFileMbs) * 100).toFixed(0)} %`,
           'first byte ms': Math.round(median(runs.map((r) => r.firstByteMs))),
           'server CPU ms': cpu,
           'CPU ms/GB': Math.round(cpu / (runs[0]!.bytes / 1e9)),
+          ...machineColumns(runs, runs[0]!.bytes / 1e6),
           'peak RSS MB': mb(peak),
           'over idle MB': i === 0 ? mb(peak - idle.rss) : '',
           target: `${sendfile ? (mbs / sendfile >= TARGET_SHARE_OF_SENDFILE ? 'speed met' : 'speed NOT met') : 'speed ?'}, ${peak <= TARGET_PEAK_MB * 1e6 ? 'memory met' : 'memory NOT met'}`,
@@ -222,10 +242,10 @@ try {
         dropPageCache();
         catCold.push(await cat(files.slice(0, 100)));
         dropPageCache();
-        const cpuBefore = cpuMs(pid);
+        const cpuBefore = cpuTime(pid);
         const result = await curlZip(`${server.url}/api/ex/images/download-selected-images-zip`, token, body);
         if (result.status !== 200) throw new Error(`cold ZIP: HTTP ${result.status}`);
-        zipCold.push({ ...result, cpuMs: cpuMs(pid) - cpuBefore });
+        zipCold.push({ ...result, cpuMs: cpuTime(pid) - cpuBefore });
       }
       const catColdMbs = totalMb(100) / (median(catCold) / 1000);
       const zipColdMbs = zipCold[0]!.bytes / 1e6 / (median(zipCold.map((z) => z.ms)) / 1000);
@@ -238,9 +258,12 @@ try {
           'MB/s (median)': Math.round(zipColdMbs),
           'vs cat': `${((zipColdMbs / catColdMbs) * 100).toFixed(0)} % (from disk)`,
           'vs sendfile': '',
+          'vs Node file server': '',
           'first byte ms': Math.round(median(zipCold.map((z) => z.firstByteMs))),
           'server CPU ms': median(zipCold.map((z) => z.cpuMs)),
           'CPU ms/GB': Math.round(median(zipCold.map((z) => z.cpuMs)) / (zipCold[0]!.bytes / 1e9)),
+          'machine CPU ms/GB': '',
+          'machine busy': '',
           'peak RSS MB': '',
           'over idle MB': '',
           target: zipColdMbs / catColdMbs >= TARGET_SHARE_OF_CAT ? 'speed met (from disk)' : 'speed NOT met (from disk)',
@@ -358,10 +381,6 @@ function curlZip(url: string, token: string, body: string): Promise<{ status: nu
   });
 }
 
-/**
- * The transport ceiling in this run: a bare node:http server in this process writes the same files'
- * bytes, already in memory, to curl over loopback (no reads, no CRC, no framework).
- */
 /** Writes the buffers as one answer, waiting for 'drain' when the socket is full. */
 function sendBuffers(response: http.ServerResponse, buffers: Buffer[], total: number): void {
   response.writeHead(200, { 'content-length': total });
@@ -371,21 +390,6 @@ function sendBuffers(response: http.ServerResponse, buffers: Buffer[], total: nu
     response.end();
   };
   write();
-}
-
-async function memoryToCurl(files: string[], runs: number): Promise<number[]> {
-  const buffers = files.map((f) => fs.readFileSync(f));
-  const total = buffers.reduce((sum, b) => sum + b.length, 0);
-  const server = http.createServer((_request, response) => sendBuffers(response, buffers, total));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    const times: number[] = [];
-    for (let r = 0; r < runs; r++) times.push((await curlGet(`http://127.0.0.1:${port}/`)).ms);
-    return times;
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
 }
 
 /**
@@ -455,7 +459,7 @@ async function writerFloors(root: string, keys: string[], runs: number): Promise
  * loopback. Python because Node has no sendfile; skipped (null) where python3 is missing.
  */
 
-async function sendfileToCurl(files: string[], runs: number): Promise<number[] | null> {
+async function sendfileToCurl(files: string[], runs: number): Promise<ServedRun[] | null> {
   if (spawnSync('python3', ['--version'], { stdio: 'ignore' }).status !== 0) return null;
   const server = [
     "import os, socket, sys",
@@ -477,19 +481,94 @@ async function sendfileToCurl(files: string[], runs: number): Promise<number[] |
     "        os.close(fd)",
     "    conn.close()",
   ].join('\n');
-  const child = spawn('python3', ['-c', server, ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return childServerToCurl('the sendfile server', 'python3', ['-c', server, ...files], runs);
+}
+
+interface ServedRun {
+  ms: number;
+  /** The server process's CPU for the answer (user + system, /proc: 10 ms ticks). */
+  cpuMs: number;
+  /** The whole machine's busy CPU meanwhile (server, curl, the kernel's loopback work; every core). */
+  machineMs: number;
+}
+
+/** Starts a server that prints its port, has curl fetch its one answer `runs` times, and stops it. */
+async function childServerToCurl(label: string, command: string, args: string[], runs: number): Promise<ServedRun[]> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-      child.once('exit', (code) => reject(new Error(`the sendfile server exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
     });
-    const times: number[] = [];
-    for (let r = 0; r < runs; r++) times.push((await curlGet(`http://127.0.0.1:${port}/`)).ms);
-    return times;
+    const served: ServedRun[] = [];
+    for (let r = 0; r < runs; r++) {
+      const before = cpuTime(child.pid!);
+      const machineBefore = machineBusyTime();
+      const { ms } = await curlGet(`http://127.0.0.1:${port}/`);
+      served.push({ ms, cpuMs: cpuTime(child.pid!) - before, machineMs: machineBusyTime() - machineBefore });
+    }
+    return served;
   } finally {
     child.kill();
   }
 }
+
+/**
+ * What a Node server reaches here, in a process of its own, with nothing but the bytes to send (no
+ * archive, no checksums, no framework: node:net and a hand-written HTTP head), the same files:
+ * - 'memory': their bytes read into memory at start, written to the socket (one copy per byte, into
+ *   the socket, as sendfile makes);
+ * - 'files': read from the page cache per request in 2 MiB reads on libuv's thread pool into three
+ *   rotating buffers, the next read started while the last buffer is being written, a buffer reused
+ *   once its write has gone out (two copies per byte). Node has no sendfile.
+ */
+async function nodeServerToCurl(mode: 'memory' | 'files', files: string[], runs: number): Promise<ServedRun[]> {
+  const server = `
+    const fs = require('node:fs'), net = require('node:net');
+    const [mode, ...files] = process.argv.slice(1);
+    const total = files.reduce((sum, f) => sum + fs.statSync(f).size, 0);
+    const head = 'HTTP/1.1 200 OK\\r\\nContent-Length: ' + total + '\\r\\nConnection: close\\r\\n\\r\\n';
+    const inMemory = mode === 'memory' ? files.map((f) => fs.readFileSync(f)) : [];
+    const buffers = [0, 1, 2].map(() => Buffer.allocUnsafeSlow(2 * 1024 * 1024));
+    const fromMemory = (socket) => {
+      let i = 0;
+      const write = () => {
+        while (i < inMemory.length) if (!socket.write(inMemory[i++])) return void socket.once('drain', write);
+        socket.end();
+      };
+      write();
+    };
+    const fromFiles = (socket) => {
+      const free = [0, 1, 2];
+      let file = 0, fd = -1, left = 0, reading = false;
+      const next = () => {
+        if (reading || free.length === 0) return;
+        if (file === files.length) return void socket.end();
+        if (fd < 0) { fd = fs.openSync(files[file], 'r'); left = fs.fstatSync(fd).size; }
+        const slot = free.shift();
+        reading = true;
+        fs.read(fd, buffers[slot], 0, Math.min(left, buffers[slot].length), null, (error, n) => {
+          if (error) throw error;
+          reading = false;
+          left -= n;
+          if (left === 0) { fs.closeSync(fd); fd = -1; file++; }
+          socket.write(buffers[slot].subarray(0, n), () => { free.push(slot); next(); });
+          next();
+        });
+      };
+      next();
+    };
+    const server = net.createServer((socket) => {
+      socket.once('data', () => {
+        socket.write(head);
+        (mode === 'memory' ? fromMemory : fromFiles)(socket);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+  `;
+  return childServerToCurl(`the Node server (${mode})`, process.execPath, ['-e', server, mode, ...files], runs);
+}
+
 
 function curlGet(url: string): Promise<{ ms: number }> {
   return new Promise((resolve, reject) => {
@@ -550,17 +629,21 @@ async function unzipCheck(baseUrl: string, token: string, selected: string[]): P
   }
 }
 
+/**
+ * The whole machine's CPU over a transfer's runs (summed, /proc/stat's 10 ms ticks): per GB sent, and
+ * busy as a share of one core (200 % on two cores: nothing left for anyone).
+ */
+function machineColumns(runs: { ms: number; machineMs: number }[], mbEach: number): { 'machine CPU ms/GB': number; 'machine busy': string } {
+  const busy = runs.reduce((sum, r) => sum + r.machineMs, 0);
+  const wall = runs.reduce((sum, r) => sum + r.ms, 0);
+  return { 'machine CPU ms/GB': Math.round(busy / ((mbEach * runs.length) / 1000)), 'machine busy': `${Math.round((busy / wall) * 100)} %` };
+}
+
 /** The newest migration a checkout knows (ISO-dated names sort in order). */
 function lastMigrationOf(root: string): string {
   const names = fs.readdirSync(path.join(root, 'apps/server/src/db/migrations')).filter((f) => /^\d{4}-\d{2}-\d{2}-.*\.ts$/.test(f)).sort();
   if (names.length === 0) throw new Error(`no migrations in ${root}`);
   return names.at(-1)!.replace(/\.ts$/, '');
-}
-
-/** User + system CPU time the process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resets VmHWM to the current RSS (Linux clear_refs 5), so each archive's peak is its own. */

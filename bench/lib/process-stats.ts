@@ -34,3 +34,11 @@ export function cpuTime(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/** CPU time the whole machine has been busy so far (every core, user + system + interrupts; /proc/stat), in ms (10 ms ticks). */
+export function machineBusyTime(): number {
+  // cpu  user nice system idle iowait irq softirq steal …: busy is everything but idle and iowait.
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.split(/\s+/).slice(1, 9).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
+}
