@@ -2,6 +2,7 @@ import type { Database as SqliteDatabase, Statement as SqliteStatement } from 'b
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../clock';
+import { BatchLoader } from '../../db/batch-loader';
 import { CommitMemo } from '../../db/commit-memo';
 import type { Database } from '../../db/schema';
 
@@ -42,6 +43,14 @@ export class RateBudgets {
   /** SQLite: budget rows read at once and remembered until the next commit by anyone (peek). */
   private readonly rows: CommitMemo<string, BudgetRow | null>;
   private rowOfKey: SqliteStatement<[string], BudgetRow> | undefined;
+  /** Elsewhere (PostgreSQL, a transaction open): the looks of one turn of the event loop share one query. */
+  private readonly batchedRows = new BatchLoader<string, BudgetRow | null>(
+    async (keys) => {
+      const rows = await this.db.selectFrom('rate_budgets').select(['key', 'spent', 'resets_at']).where('key', 'in', keys).execute();
+      return new Map(rows.map((row) => [row.key, { spent: row.spent, resets_at: row.resets_at }]));
+    },
+    () => null,
+  );
 
   /** `sqlite`: the connection (Db.sqlite), for reading a budget at once; null on PostgreSQL. */
   constructor(
@@ -78,7 +87,8 @@ export class RateBudgets {
   /**
    * Looks at `client`'s `budget` without spending: allowed while some of it is left. At once (no
    * promise) on SQLite, where a budget's row is remembered until the next commit by anyone (a spend
-   * on any instance is one): a visitor paging with a right code looks on every call and spends nothing.
+   * on any instance is one); elsewhere batched (db/batch-loader.ts: never answered by a query that
+   * began before the look). A visitor paging with a right code looks on every call and spends nothing.
    */
   peek(budget: Budget, client: string): BudgetState | Promise<BudgetState> {
     const key = keyOf(budget, client);
@@ -87,12 +97,7 @@ export class RateBudgets {
       return this.rowOfKey.get(key) ?? null;
     });
     if (row !== undefined) return stateOf(budget, row, this.clock());
-    return this.db
-      .selectFrom('rate_budgets')
-      .select(['spent', 'resets_at'])
-      .where('key', '=', key)
-      .executeTakeFirst()
-      .then((read) => stateOf(budget, read ?? null, this.clock()));
+    return this.batchedRows.load(key).then((read) => stateOf(budget, read, this.clock()));
   }
 
   /** Deletes the rows of ended windows; returns how many. */

@@ -234,14 +234,16 @@ export class GalleryRepository {
     return this.db.selectFrom('photo_sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findSessionByCode(code: string): Promise<PhotoSessionRow | undefined> {
-    return this.db.selectFrom('photo_sessions').selectAll().where('code', '=', code).executeTakeFirst();
+  /** The sessions the codes open, by code (absent: none). One query for many visitors (BatchLoader). */
+  async findSessionsByCodes(codes: string[]): Promise<Map<string, PhotoSessionRow>> {
+    const rows = await this.db.selectFrom('photo_sessions').selectAll().where('code', 'in', codes).execute();
+    return new Map(rows.map((row) => [row.code, row]));
   }
 
   /**
    * SQLite: the session a code opens (null: none), read at once and remembered until the next commit
    * (db/commit-memo.ts), as a visitor paging a gallery asks with the same code again and again;
-   * undefined where that cannot be done (PostgreSQL, a transaction open): use findSessionByCode.
+   * undefined where that cannot be done (PostgreSQL, a transaction open): use findSessionsByCodes.
    */
   readSessionByCode(code: string): PhotoSessionRow | null | undefined {
     return this.sessionsByCode.read(code, (sqlite) => {

@@ -98,6 +98,11 @@ export class GalleryService {
     (userIds) => this.gallery.userRevisions(userIds),
     () => NO_SESSIONS,
   );
+  /** Visitors' sessions by code where they are not read at once (PostgreSQL): one query per turn of the event loop. */
+  private readonly sessionsByCode = new BatchLoader<string, PhotoSessionRow | null>(
+    (codes) => this.gallery.findSessionsByCodes(codes),
+    () => null,
+  );
 
   constructor(
     private readonly gallery: GalleryRepository,
@@ -174,17 +179,23 @@ export class GalleryService {
 
   /** The session a visitor's code opens; 404 "No Session Available" for any other code. */
   async sessionOfCode(code: string): Promise<PhotoSessionRow> {
-    const session = this.sessionOfCodeAtOnce(code) ?? (await this.gallery.findSessionByCode(code)) ?? null;
+    const session = this.sessionOfCodeAtOnce(code) ?? (await this.sessionsByCode.load(code));
     if (session === null) throw new NotFoundError(galleryMessages.noSession);
     return session;
   }
 
-  /** sessionOfCode at once: the session, or a 404 thrown; undefined where it must be read the usual way (gallery.readSessionByCode). */
+  /** sessionOfCode at once: the session, or a 404 thrown; undefined where it must be read the usual way. */
   private sessionOfCodeAtOnce(code: string): PhotoSessionRow | undefined {
     if (!SESSION_CODE_SHAPE.test(code)) throw new NotFoundError(galleryMessages.noSession);
     const session = this.gallery.readSessionByCode(code);
     if (session === null) throw new NotFoundError(galleryMessages.noSession);
     return session;
+  }
+
+  /** The session a code opens, or null: read at once where it can be (SQLite), else batched. */
+  private findSessionOfCode(code: string): Promise<PhotoSessionRow | null> {
+    const session = this.gallery.readSessionByCode(code);
+    return session === undefined ? this.sessionsByCode.load(code) : Promise.resolve(session);
   }
 
   /** The same, refusing an archived session (410 with the message to contact the studio). */
@@ -393,7 +404,7 @@ export class GalleryService {
     const mayView = async (photo: PhotoRow): Promise<boolean> => {
       if (viewer === null) return false;
       if (viewer.kind === 'user') return photo.user_id === viewer.userId;
-      visitorSessionId ??= (await this.gallery.findSessionByCode(viewer.code))?.id ?? null;
+      visitorSessionId ??= (await this.findSessionOfCode(viewer.code))?.id ?? null;
       return visitorSessionId === photo.session_id;
     };
     const refs: PhotoFileRef[] = [];
@@ -411,8 +422,8 @@ export class GalleryService {
 
   private async mayView(viewer: Viewer, photo: PhotoRow): Promise<boolean> {
     if (viewer.kind === 'user') return photo.user_id === viewer.userId;
-    const session = await this.gallery.findSessionByCode(viewer.code);
-    return session !== undefined && session.id === photo.session_id;
+    const session = await this.findSessionOfCode(viewer.code);
+    return session !== null && session.id === photo.session_id;
   }
 
   /** A live photo the viewer may edit (its signed-in owner); visitors 403 "You can save edits after logging in", anyone else 404. */
