@@ -180,7 +180,7 @@ async function measureFloors(bench: BenchDatabase, routes: FloorRoute[]): Promis
     const direct = bench.dialect === 'sqlite';
     const statements = [...(direct ? [] : [repository.revisionsStatement([route.userId])]), ...(planned.kind === 'postgres' ? [planned.pageAndCounts] : [planned.counts, planned.page])];
     const once = async () => {
-      if (direct && repository.readUserRevision(route.userId) === null) throw new Error('the revision was not read directly');
+      if (direct && repository.readUserRevision(route.userId) === undefined) throw new Error('the revision was not read directly');
       for (const statement of statements) await kysely.executeQuery(statement);
       const json = Buffer.from(serialize(answer));
       if (route.brotli) brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
