@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { GALLERY_EXPIRY_REMINDER_DAYS, addMonthsUtc, commerceMessages, galleryLifecycleMessages } from '@studio-gallery/contract';
-import { Migrator, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db';
-import { migrationsFor } from '../src/db/migrations';
+import { migratorFor } from '../src/db/migrate';
 import { mediaFileKey } from '../src/modules/gallery/photo-media';
 import { createStorage } from '../src/storage/create-storage';
 import { cartItem, checkout, setStudioPrices } from './support/commerce';
@@ -338,8 +338,7 @@ describe('the migration', () => {
     const schema = url ? `test_${randomBytes(6).toString('hex')}` : null;
     const db = createDb(url ? { dialect: 'postgres', url, schema } : { dialect: 'sqlite', file: path.join(t.config.dataDir, 'backfill.sqlite') });
     try {
-      if (schema) await sql`create schema ${sql.id(schema)}`.execute(db.kysely);
-      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db.dialect) }, migrationTableSchema: schema ?? undefined });
+      const migrator = await migratorFor(db);
       expect((await migrator.migrateTo('2026-11-27-05-bulk-invites')).error).toBeUndefined();
       const old = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const user = await old

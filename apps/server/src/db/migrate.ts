@@ -15,18 +15,23 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date; throws MigrationError when anything fails. Returns the names applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const schema = await migrationTableSchema(db);
-  const migrator = new Migrator({
-    db: schema ? withOwnTablesListedOnly(db.kysely, schema) : db.kysely,
-    provider: { getMigrations: async () => migrationsFor(db.dialect) },
-    migrationTableSchema: schema,
-  });
+  const migrator = await migratorFor(db);
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new MigrationError(failed, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Kysely's migrator over our migrations, in our schema on PostgreSQL (created when missing); also for tests that migrate step by step. */
+export async function migratorFor(db: Db): Promise<Migrator> {
+  const schema = await migrationTableSchema(db);
+  return new Migrator({
+    db: schema ? withOwnTablesListedOnly(db.kysely, schema) : db.kysely,
+    provider: { getMigrations: async () => migrationsFor(db.dialect) },
+    migrationTableSchema: schema,
+  });
 }
 
 /**
