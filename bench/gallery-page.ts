@@ -2,7 +2,7 @@
 // (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
 // SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
 //   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile] [--profile-uncached]
-//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only]
+//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only] [--floor-beside-load]
 // --compare: the server of an earlier commit (built in a temporary worktree, bench/lib/baseline-checkout.ts)
 // is measured on the same database in the same run, before the current one ("before"/"after" a change;
 // --rounds 2 runs before, after, after, before), and a last table puts their ratios side by side.
@@ -17,9 +17,14 @@
 // profile's self time is printed by area and function (its figures are not the measured ones).
 // On SQLite the floor is also taken with cold CPU caches (8 MB touched between iterations, not timed):
 // the "x cold floor" column, since a loop keeps in L1/L2 what a server's other requests push out.
+// --floor-beside-load (SQLite, Linux): the floor once more with this process on CPU 0 while CPU 1 runs the
+// server answering its no-op route to an autocannon of its own ("x floor beside load"): a machine as
+// busy as when the pages are measured, where the load generator shares the machine with the server.
 // PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test (a fresh schema, dropped after).
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +50,7 @@ const { values: args } = parseArgs({
     compare: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     'shipped-only': { type: 'boolean', default: false },
+    'floor-beside-load': { type: 'boolean', default: false },
   },
 });
 const rounds = args.rounds === '2' ? 2 : 1;
@@ -66,6 +72,8 @@ let floors: Map<string, number> | null = null;
 const COLD_TOUCH_MB = 8;
 /** The same with cold CPU caches, SQLite only (coldCacheMs). */
 const coldFloors = new Map<string, number>();
+/** --floor-beside-load (SQLite): each floor again, on CPU 0 while CPU 1 answers the no-op route under load. */
+const loadedFloors = new Map<string, number>();
 
 console.log(`gallery page benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${durationSeconds} s per route; databases: ${dialects.join(', ')}`);
@@ -82,6 +90,7 @@ async function benchDialect(dialect: BenchDialect): Promise<void> {
   console.log(`\n=== ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ===`);
   floors = null;
   coldFloors.clear();
+  loadedFloors.clear();
   const bench = await openBenchDatabase(dialect, 'page');
   try {
     const seeded = await seedGallery(bench, { measured: [BIG, SMALL], others: OTHERS, analyzeSqlite: args['analyze-sqlite'] });
@@ -167,7 +176,7 @@ interface FloorRoute {
  * compressing it for the br route). CPU of this process per iteration (process.cpuUsage), the same
  * measure as the server's CPU per request; PostgreSQL's own backend CPU is in neither.
  */
-async function measureFloors(bench: BenchDatabase, routes: FloorRoute[]): Promise<Map<string, number>> {
+async function measureFloors(bench: BenchDatabase, routes: FloorRoute[], server: { url: string; pid: number }): Promise<Map<string, number>> {
   const kysely = bench.db.kysely;
   // On SQLite, with the connection: the revision is read as the server reads it (readUserRevision).
   const repository = new GalleryRepository(kysely, bench.db.sqlite);
@@ -186,13 +195,7 @@ async function measureFloors(bench: BenchDatabase, routes: FloorRoute[]): Promis
       if (route.brotli) brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length } });
     };
     for (let i = 0; i < 300; i++) await once(); // warm-up (JIT, statement caches)
-    const iterations = 3000;
-    const cpuBefore = process.cpuUsage();
-    const started = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) await once();
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMs = (cpu.user + cpu.system) / 1000 / iterations;
-    const wallUs = Number(process.hrtime.bigint() - started) / 1000 / iterations;
+    const { cpuMs, wallUs } = await floorLoop(once);
     result.set(route.title, cpuMs);
     console.log(`floor, ${route.title}: ${cpuMs.toFixed(3)} CPU ms an iteration (${direct ? 'the revision read + ' : ''}${statements.length} statements + serialising${route.brotli ? ' + brotli' : ''}; ${wallUs.toFixed(0)} µs wall)`);
     if (direct) {
@@ -200,8 +203,45 @@ async function measureFloors(bench: BenchDatabase, routes: FloorRoute[]): Promis
       coldFloors.set(route.title, coldMs);
       console.log(`  the same with cold CPU caches (${COLD_TOUCH_MB} MB touched between iterations, as a server's other requests do): ${coldMs.toFixed(3)} ms an iteration`);
     }
+    if (direct && args['floor-beside-load']) {
+      const loaded = await besideLoad(server, () => floorLoop(once));
+      loadedFloors.set(route.title, loaded.cpuMs);
+      console.log(`  the same on CPU 0 while CPU 1 answers ${connections} connections on the no-op route: ${loaded.cpuMs.toFixed(3)} ms an iteration`);
+    }
   }
   return result;
+}
+
+/** CPU of this process per iteration of `once` (process.cpuUsage), and wall time, over 3,000 iterations. */
+async function floorLoop(once: () => Promise<void>): Promise<{ cpuMs: number; wallUs: number }> {
+  const iterations = 3000;
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await once();
+  const cpu = process.cpuUsage(cpuBefore);
+  return { cpuMs: (cpu.user + cpu.system) / 1000 / iterations, wallUs: Number(process.hrtime.bigint() - started) / 1000 / iterations };
+}
+
+/**
+ * Runs `work` with this process pinned to CPU 0 while CPU 1 is as busy as when the server is measured:
+ * the server (pinned there) answers the no-op route to an autocannon of its own process (pinned there
+ * too, the same connections). The server's pages are measured with the load generator on the other
+ * core; a loop alone on an idle machine keeps caches and memory bandwidth to itself. Linux (taskset).
+ */
+async function besideLoad<T>(server: { url: string; pid: number }, work: () => Promise<T>): Promise<T> {
+  const pin = (pid: number, cpus: string) => spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0;
+  const autocannon = createRequire(import.meta.url).resolve('autocannon');
+  const script = `require(${JSON.stringify(autocannon)})({ url: process.argv[1], connections: ${connections}, duration: 3600 })`;
+  const load = spawn('taskset', ['-c', '1', process.execPath, '-e', script, `${server.url}/api/health`], { stdio: 'ignore' });
+  try {
+    if (!pin(server.pid, '1') || !pin(process.pid, '0')) throw new Error('taskset could not pin the processes');
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // the load under way
+    return await work();
+  } finally {
+    load.kill();
+    pin(server.pid, '0-1');
+    pin(process.pid, '0-1');
+  }
 }
 
 /**
@@ -262,7 +302,7 @@ async function measureServer(
       { title: routes[1]!.title, url: routes[1]!.url, token: bigToken, userId: big.id, page: DEEP_PAGE },
       { title: routes[2]!.title, url: routes[2]!.url, token: smallToken, userId: small.id, page: 1 },
       { title: routes[3]!.title, url: routes[3]!.url, token: bigToken, userId: big.id, page: 1, brotli: true },
-    ]);
+    ], { url: server.url, pid: server.process.pid! });
 
     // A short unrecorded warm-up (JIT, statement caches, connection pool), then the runs.
     await runLoad({ title: 'warm-up', url: routes[0]!.url, headers: { authorization: `Bearer ${bigToken}` }, connections, durationSeconds: 3 });
@@ -306,6 +346,7 @@ async function measureServer(
           'CPU x no-op': (isPage || isReference) && r.cpuMsPerRequest !== null && baselineCpu !== null ? (r.cpuMsPerRequest / baselineCpu).toFixed(2) : '',
           'CPU x floor': isPage && r.cpuMsPerRequest !== null && floors?.has(r.title) ? (r.cpuMsPerRequest / floors.get(r.title)!).toFixed(2) : '',
           'x cold floor': isPage && !judged && r.cpuMsPerRequest !== null && coldFloors.has(r.title) && bench.dialect === 'sqlite' ? (r.cpuMsPerRequest / coldFloors.get(r.title)!).toFixed(2) : '',
+          ...(loadedFloors.size > 0 ? { 'x floor beside load': isPage && !judged && r.cpuMsPerRequest !== null && loadedFloors.has(r.title) ? (r.cpuMsPerRequest / loadedFloors.get(r.title)!).toFixed(2) : '' } : {}),
           'target (≥ 33.3 %, p99 < 25 ms)': isPage && judged ? (share >= TARGET_SHARE && r.p99Ms < TARGET_P99_MS ? 'met' : 'NOT met') : '',
         };
       }),
