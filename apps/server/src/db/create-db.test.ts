@@ -137,3 +137,25 @@ describe('transactions on SQLite', () => {
     }
   });
 });
+
+describe('LIMIT on SQLite', () => {
+  // A bound LIMIT makes SQLite parse and plan the statement again at every step after a new binding
+  // (sqlite3Reprepare once per gallery page, seen with `bench/gallery-page.ts --perf`): counts go in the SQL.
+  it('is written into the SQL as a number, so the prepared statement is reused; offsets and stand-ins stay bound', async () => {
+    const db = createDb({ dialect: 'sqlite', file: ':memory:' });
+    try {
+      await sql`create table t (a integer)`.execute(db.kysely);
+      for (const a of [1, 2, 3]) await sql`insert into t (a) values (${a})`.execute(db.kysely);
+      const query = (limit: number) => db.kysely.selectFrom('t' as never).select('a' as never).orderBy('a' as never).limit(limit).offset(1);
+      const compiled = query(2).compile();
+      expect(compiled.sql).toMatch(/ limit 2 offset \?$/);
+      expect(compiled.parameters).toEqual([1]);
+      expect((await query(2).execute()).map((row) => (row as { a: number }).a)).toEqual([2, 3]);
+      const template = query(-5).compile();
+      expect(template.sql).toMatch(/ limit \? offset \?$/);
+      expect(template.parameters).toEqual([-5, 1]);
+    } finally {
+      await db.kysely.destroy();
+    }
+  });
+});

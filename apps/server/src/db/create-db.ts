@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, type LimitNode, PostgresDialect, type QueryCompiler, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -82,6 +82,29 @@ class RollbackSafeSqliteDialect extends SqliteDialect {
         await super.rollbackTransaction(connection);
       }
     })({ database });
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new LiteralLimitCompiler();
+  }
+}
+
+/**
+ * Writes a LIMIT of a plain count into the SQL instead of binding it. SQLite's planner looks at a
+ * bound LIMIT's value, so every new binding of it (even to the same number) expires the prepared
+ * statement and the next step parses and plans it again: once per gallery page (`bench/gallery-page.ts
+ * --perf`: sqlite3Reprepare once a request). A count is never user text, and each distinct count is a
+ * statement of its own in the cache below. Negative values (the gallery's statement templates'
+ * stand-ins) stay parameters.
+ */
+class LiteralLimitCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    const { limit } = node;
+    if (ValueNode.is(limit) && typeof limit.value === 'number' && Number.isSafeInteger(limit.value) && limit.value >= 0) {
+      this.append(`limit ${limit.value}`);
+      return;
+    }
+    super.visitLimit(node);
   }
 }
 

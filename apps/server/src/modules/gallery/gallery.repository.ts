@@ -505,7 +505,7 @@ export class GalleryRepository {
     const { column, direction } = query.order;
     const search = query.search === null ? null : likePattern(query.search);
     const shape = `${byUser ? 'user' : 'session'}:${query.flag}:${search === null ? '' : 'search'}:${column}:${direction}`;
-    const values: StatementValues = { scopeId, limit: query.limit, offset: query.offset };
+    const values: StatementValues = { scopeId, offset: query.offset };
     if (search !== null) values.search = search;
     // The index order: newest session first, then file order. "desc" (the corporate default) reverses it.
     const reverse = direction === 'asc';
@@ -530,15 +530,16 @@ export class GalleryRepository {
 
     if (!this.postgres) {
       const counts = this.statements.bind(`counts:${byUser ? 'user' : 'session'}`, { scopeId }, (v) => this.countsQuery(byUser, v.scopeId));
-      const page = this.statements.bind(`page:${shape}`, values, (v) => {
+      // The page size is written into SQLite's SQL (db/create-db.ts, LiteralLimitCompiler): part of the shape.
+      const page = this.statements.bind(`page:${shape}:${query.limit}`, values, (v) => {
         let q = matching(v).select(PAGE_COLUMNS);
         for (const [c, d] of order) q = q.orderBy(c, d);
-        return q.limit(v.limit).offset(v.offset);
+        return q.limit(query.limit).offset(v.offset);
       });
       return { kind: 'sqlite', counts, page };
     }
 
-    const pageAndCounts = this.statements.bind(`page+counts:${shape}`, values, (v) => {
+    const pageAndCounts = this.statements.bind(`page+counts:${shape}`, { ...values, limit: query.limit }, (v) => {
       let keys = matching(v).select([...new Set<OrderColumn>(order.map(([c]) => c))]);
       for (const [c, d] of order) keys = keys.orderBy(c, d);
       const page = this.db
