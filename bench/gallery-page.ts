@@ -2,7 +2,7 @@
 // (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
 // SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
 //   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile] [--profile-uncached]
-//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only] [--floor-beside-load]
+//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only] [--floor-beside-load] [--perf]
 // --compare: the server of an earlier commit (built in a temporary worktree, bench/lib/baseline-checkout.ts)
 // is measured on the same database in the same run, before the current one ("before"/"after" a change;
 // --rounds 2 runs before, after, after, before), and a last table puts their ratios side by side.
@@ -20,6 +20,9 @@
 // --floor-beside-load (SQLite, Linux): the floor once more with this process on CPU 0 while CPU 1 runs the
 // server answering its no-op route to an autocannon of its own ("x floor beside load"): a machine as
 // busy as when the pages are measured, where the load generator shares the machine with the server.
+// --perf (SQLite, Linux, root, Debian's linux-perf): page 1's floor loop and the server building page 1
+// afresh under load, each sampled by perf down to native functions (SQLite's, libc's, the kernel's), side
+// by side in CPU µs per page: where the server's page costs more than its floor (bench/lib/perf-samples.ts).
 // PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test (a fresh schema, dropped after).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +39,7 @@ import { GalleryRepository, type PhotoPageQuery } from '../apps/server/src/modul
 import { monotonicUs, summariseProfile } from './lib/cpuprofile';
 import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { type LoadResult, runLoad } from './lib/load';
+import { type NativeSamples, byLibrary, compareSamples, perfUsable, sampleWhile } from './lib/perf-samples';
 import { type BaselineCheckout, checkOutBaseline, withNewerMigrationsHidden } from './lib/baseline-checkout';
 import { startServer } from './lib/server';
 
@@ -51,6 +55,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
     'shipped-only': { type: 'boolean', default: false },
     'floor-beside-load': { type: 'boolean', default: false },
+    perf: { type: 'boolean', default: false },
   },
 });
 const rounds = args.rounds === '2' ? 2 : 1;
@@ -74,6 +79,9 @@ const COLD_TOUCH_MB = 8;
 const coldFloors = new Map<string, number>();
 /** --floor-beside-load (SQLite): each floor again, on CPU 0 while CPU 1 answers the no-op route under load. */
 const loadedFloors = new Map<string, number>();
+/** --perf (SQLite): page 1's floor loop, sampled down to native functions. */
+let sampledFloor: { samples: NativeSamples; cpuMs: number } | null = null;
+if (args.perf && !perfUsable()) throw new Error('--perf needs Linux, root and perf (Debian: apt-get install linux-perf)');
 
 console.log(`gallery page benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`${connections} connections, ${durationSeconds} s per route; databases: ${dialects.join(', ')}`);
@@ -91,6 +99,7 @@ async function benchDialect(dialect: BenchDialect): Promise<void> {
   floors = null;
   coldFloors.clear();
   loadedFloors.clear();
+  sampledFloor = null;
   const bench = await openBenchDatabase(dialect, 'page');
   try {
     const seeded = await seedGallery(bench, { measured: [BIG, SMALL], others: OTHERS, analyzeSqlite: args['analyze-sqlite'] });
@@ -138,6 +147,7 @@ async function benchDialect(dialect: BenchDialect): Promise<void> {
     if (!args['shipped-only']) await measureServer(bench, users, 'every page built afresh (GALLERY_PAGE_CACHE_MB=0)', { GALLERY_PAGE_CACHE_MB: '0' }, false);
     if (args.profile) await profilePage(bench, big.id, {});
     if (args['profile-uncached']) await profilePage(bench, big.id, { GALLERY_PAGE_CACHE_MB: '0' });
+    if (args.perf && bench.dialect === 'sqlite') await perfPage(bench, big.id);
   } finally {
     await bench.dispose();
   }
@@ -202,6 +212,10 @@ async function measureFloors(bench: BenchDatabase, routes: FloorRoute[], server:
       const coldMs = await coldCacheMs(once);
       coldFloors.set(route.title, coldMs);
       console.log(`  the same with cold CPU caches (${COLD_TOUCH_MB} MB touched between iterations, as a server's other requests do): ${coldMs.toFixed(3)} ms an iteration`);
+    }
+    if (direct && args.perf && sampledFloor === null) {
+      const { result, samples } = await sampleWhile(process.pid, () => floorLoop(once));
+      sampledFloor = { samples, cpuMs: result.cpuMs };
     }
     if (direct && args['floor-beside-load']) {
       const loaded = await besideLoad(server, () => floorLoop(once));
@@ -377,6 +391,32 @@ async function profilePage(bench: BenchDatabase, userId: number, env: Record<str
   if (profiles.length === 0) console.log('(no profile was written)');
   for (const file of profiles) summariseProfile(path.join(dir, file), window);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * --perf: the server building page 1 afresh under the same load, sampled as the floor loop was, both in
+ * CPU µs per page by native function (perf's share of each process's samples x its measured CPU per page).
+ */
+async function perfPage(bench: BenchDatabase, userId: number): Promise<void> {
+  if (sampledFloor === null) return;
+  const server = await startServer({ ...bench.serverEnv, GALLERY_PAGE_CACHE_MB: '0', JWT_SECRET: randomBytes(32).toString('base64url') });
+  try {
+    const token = await signIn(server.url, BIG.email, BIG.password);
+    const url = `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=1&pageSize=${PAGE_SIZE}&flag=All`;
+    const load = { url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds, serverPid: server.process.pid };
+    await runLoad({ ...load, title: 'warm-up', durationSeconds: 3 });
+    const { result, samples } = await sampleWhile(server.process.pid!, () => runLoad({ ...load, title: 'sampled' }));
+    if (result.cpuMsPerRequest === null) return;
+    const server_ = { label: 'server', samples, cpuMsPerUnit: result.cpuMsPerRequest };
+    const floor = { label: 'floor', samples: sampledFloor.samples, cpuMsPerUnit: sampledFloor.cpuMs };
+    console.log(`\n--- perf, page 1 of the 5,000-photo customer built afresh: server ${result.cpuMsPerRequest.toFixed(3)} CPU ms a page (${samples.total} samples, p99 ${result.p99Ms} ms) against its floor loop ${sampledFloor.cpuMs.toFixed(3)} (${sampledFloor.samples.total} samples) ---`);
+    console.log('by library:');
+    console.table(compareSamples({ ...server_, samples: byLibrary(samples) }, { ...floor, samples: byLibrary(sampledFloor.samples) }, 12));
+    console.log('by function, largest difference first:');
+    console.table(compareSamples(server_, floor, 30));
+  } finally {
+    await server.stop();
+  }
 }
 
 /** One request, to check the answer is what the load measures (12 items, the counts) before timing it. */
