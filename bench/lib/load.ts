@@ -10,6 +10,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   durationSeconds?: number;
+  /** Requests per second across all connections; none: as fast as the server answers. */
+  overallRate?: number;
   /** The server's pid: its CPU time (user + system, from /proc) is measured over the run. */
   serverPid?: number;
 }
@@ -47,6 +49,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     body: options.body,
     connections: options.connections ?? 50,
     duration: options.durationSeconds ?? 10,
+    ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
   });
   const cpuAfter = options.serverPid === undefined ? null : processCpuMs(options.serverPid);
   // autocannon reports the count as requests.total (bench/autocannon.d.ts declares only what it needed before).

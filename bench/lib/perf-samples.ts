@@ -67,22 +67,35 @@ async function stopAndRead(recorder: ReturnType<typeof spawn>, file: string, pid
   return samples;
 }
 
+/** One sampled run: its samples and the process's measured CPU ms per unit of work (a request, an iteration). */
+export interface SampledRun {
+  label: string;
+  samples: NativeSamples;
+  cpuMsPerUnit: number;
+}
+
 /**
- * Two runs of the same work side by side, each symbol as CPU ms per unit of work (its share of the
- * process's samples times the process's measured CPU ms per unit), largest difference first.
+ * Runs side by side, each symbol in CPU µs per unit of work (its share of the process's samples times
+ * the process's measured CPU ms per unit), with what the first has beyond all the others together;
+ * largest such excess first.
  */
-export function compareSamples(
-  a: { label: string; samples: NativeSamples; cpuMsPerUnit: number },
-  b: { label: string; samples: NativeSamples; cpuMsPerUnit: number },
-  rows = 25,
-): Record<string, string>[] {
-  const msOf = (run: typeof a, key: string) => ((run.samples.bySymbol.get(key) ?? 0) / Math.max(1, run.samples.total)) * run.cpuMsPerUnit;
-  const keys = new Set([...a.samples.bySymbol.keys(), ...b.samples.bySymbol.keys()]);
+export function compareSamples([first, ...others]: [SampledRun, ...SampledRun[]], rows = 25): Record<string, string>[] {
+  const runs = [first, ...others];
+  const msOf = (run: SampledRun, key: string) => ((run.samples.bySymbol.get(key) ?? 0) / Math.max(1, run.samples.total)) * run.cpuMsPerUnit;
+  const keys = new Set(runs.flatMap((run) => [...run.samples.bySymbol.keys()]));
+  const excessLabel = `${first.label} - ${others.map((run) => run.label).join(' - ')} µs`;
   return [...keys]
-    .map((key) => ({ key, a: msOf(a, key), b: msOf(b, key) }))
-    .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b))
+    .map((key) => {
+      const ms = runs.map((run) => msOf(run, key));
+      return { key, ms, excess: ms[0]! - ms.slice(1).reduce((sum, v) => sum + v, 0) };
+    })
+    .sort((x, y) => Math.abs(y.excess) - Math.abs(x.excess))
     .slice(0, rows)
-    .map(({ key, a: msA, b: msB }) => ({ function: key, [`${a.label} µs`]: (msA * 1000).toFixed(1), [`${b.label} µs`]: (msB * 1000).toFixed(1), 'difference µs': ((msA - msB) * 1000).toFixed(1) }));
+    .map(({ key, ms, excess }) => ({
+      function: key,
+      ...Object.fromEntries(runs.map((run, i) => [`${run.label} µs`, (ms[i]! * 1000).toFixed(1)])),
+      [excessLabel]: (excess * 1000).toFixed(1),
+    }));
 }
 
 /** The same samples summed by library (kernel, SQLite's addon, libc, JIT-compiled JS, node itself…). */
