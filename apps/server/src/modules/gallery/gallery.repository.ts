@@ -153,7 +153,7 @@ interface StatementValues {
   search?: string;
 }
 
-/** Stand-ins no real value equals (ids, limits and offsets are never negative; search patterns start with %). */
+/** Stand-ins the statements are compiled with once, found again among the compiled parameters (flags are not among them). */
 const SENTINELS: Required<StatementValues> = { scopeId: -987_654_301, limit: -987_654_302, offset: -987_654_303, search: '\u0000search\u0000' };
 
 /**
@@ -468,7 +468,7 @@ export class GalleryRepository {
       .where((eb) => scopeFilter(eb, scope))
       .where('deleted_at', 'is', null)
       .where((eb) => flagFilter(eb, flag))
-      .$if(search !== null, (q) => q.where(nameContains(search ?? '')))
+      .$if(search !== null, (q) => q.where(nameContains(searchValue(search ?? '', this.postgres), this.postgres)))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -503,7 +503,7 @@ export class GalleryRepository {
     const byUser = 'userId' in scope;
     const scopeId = byUser ? scope.userId : scope.sessionId;
     const { column, direction } = query.order;
-    const search = query.search === null ? null : likePattern(query.search);
+    const search = query.search === null ? null : searchValue(query.search, this.postgres);
     const shape = `${byUser ? 'user' : 'session'}:${query.flag}:${search === null ? '' : 'search'}:${column}:${direction}`;
     const values: StatementValues = { scopeId, offset: query.offset };
     if (search !== null) values.search = search;
@@ -526,7 +526,7 @@ export class GalleryRepository {
         .where((eb) => scopeFilter(eb, byUser ? { userId: v.scopeId } : { sessionId: v.scopeId }))
         .where('deleted_at', 'is', null)
         .where((eb) => flagFilter(eb, query.flag))
-        .$if(search !== null, (qb) => qb.where(sql<boolean>`lower(name) like ${v.search} escape '\\'`));
+        .$if(search !== null, (qb) => qb.where(nameContains(v.search, this.postgres)));
 
     if (!this.postgres) {
       const counts = this.statements.bind(`counts:${byUser ? 'user' : 'session'}`, { scopeId }, (v) => this.countsQuery(byUser, v.scopeId));
@@ -699,9 +699,17 @@ function flagFilter(eb: ExpressionBuilder<Database, 'photos'>, flag: GalleryFlag
   }
 }
 
-/** Names containing `text`, ignoring case, with the LIKE wildcards in it taken literally. */
-function nameContains(text: string) {
-  return sql<boolean>`lower(name) like ${likePattern(text)} escape '\\'`;
+/**
+ * Names containing a text (bound as `searchValue` gives it), ignoring case, wildcards taken literally.
+ * SQLite: `instr`, not LIKE: SQLite plans a LIKE by looking at its bound pattern, so each new binding
+ * parsed and planned the statement again (as a bound LIMIT did: db/create-db.ts).
+ */
+function nameContains(value: string, postgres: boolean) {
+  return postgres ? sql<boolean>`lower(name) like ${value} escape '\\'` : sql<boolean>`instr(lower(name), ${value}) > 0`;
+}
+
+function searchValue(text: string, postgres: boolean): string {
+  return postgres ? likePattern(text) : text.toLowerCase();
 }
 
 function likePattern(text: string): string {
