@@ -42,7 +42,7 @@ import { GalleryRepository, type PhotoPageQuery } from '../apps/server/src/modul
 import { monotonicUs, summariseProfile } from './lib/cpuprofile';
 import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, signIn } from './lib/gallery-seed';
 import { type LoadResult, runLoad } from './lib/load';
-import { type NativeSamples, type SampledRun, byLibrary, compareSamples, perfUsable, sampleWhile } from './lib/perf-samples';
+import { type NativeSamples, type SampledRun, byLibrary, compareSamples, countCalls, perfUsable, sampleWhile } from './lib/perf-samples';
 import { type BaselineCheckout, checkOutBaseline, withNewerMigrationsHidden } from './lib/baseline-checkout';
 import { startServer } from './lib/server';
 
@@ -431,6 +431,12 @@ async function perfPage(bench: BenchDatabase, userId: number, cached: boolean): 
     const rate = Math.round(page.result.requestsPerSecond);
     const noop = await sampleWhile(pid, () => runLoad({ ...load, url: `${server.url}/api/health`, title: 'sampled no-op', overallRate: rate }));
     if (page.result.cpuMsPerRequest === null || noop.result.cpuMsPerRequest === null) return;
+    if (bench.dialect === 'sqlite' && !cached) {
+      // A statement SQLite must parse and plan again (a bound LIMIT or LIKE pattern did that once a page).
+      const addon = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+      const { result, calls } = await countCalls(addon, 'sqlite3Reprepare', pid, () => runLoad({ ...load, url, title: 'counted', durationSeconds: 3 }));
+      console.log(`\nSQLite statements prepared again (sqlite3Reprepare) per page built afresh: ${calls === null ? 'not counted (no uprobe)' : (calls / Math.max(1, result.answered)).toFixed(3)}`);
+    }
     const runs: [SampledRun, ...SampledRun[]] = [
       { label: 'page', samples: page.samples, cpuMsPerUnit: page.result.cpuMsPerRequest },
       { label: 'no-op', samples: noop.samples, cpuMsPerUnit: noop.result.cpuMsPerRequest },

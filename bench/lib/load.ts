@@ -25,6 +25,8 @@ export interface LoadResult {
   non2xx: number;
   /** Server CPU milliseconds per answered request (with serverPid on Linux), else null. */
   cpuMsPerRequest: number | null;
+  /** Requests answered over the run. */
+  answered: number;
 }
 
 /** utime + stime of a process in milliseconds, or null where /proc is not available. */
@@ -57,6 +59,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   return {
     title: options.title,
     cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
+    answered,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -98,6 +98,31 @@ export function compareSamples([first, ...others]: [SampledRun, ...SampledRun[]]
     }));
 }
 
+/**
+ * How many times process `pid` entered a native function while `work` ran: a uprobe on it (added, then
+ * removed), counted by `perf stat`. Null when the probe cannot be placed (no symbol, no uprobes).
+ */
+export async function countCalls<T>(library: string, symbol: string, pid: number, work: () => Promise<T>): Promise<{ result: T; calls: number | null }> {
+  const added = spawnSync('perf', ['probe', '-x', library, '-a', symbol], { encoding: 'utf8' });
+  const event = /(\S+:\S+) \(on /.exec(`${added.stdout}${added.stderr}`)?.[1];
+  if (added.status !== 0 || event === undefined) return { result: await work(), calls: null };
+  try {
+    const counter = spawn('perf', ['stat', '-x', ',', '-e', event, '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let output = '';
+    counter.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the counter attached
+    const result = await work();
+    const exited = new Promise((resolve) => counter.once('exit', resolve));
+    counter.kill('SIGINT');
+    await exited;
+    const line = output.split('\n').find((l) => l.includes(event));
+    const calls = line === undefined ? Number.NaN : Number(line.split(',')[0]);
+    return { result, calls: Number.isFinite(calls) ? calls : null };
+  } finally {
+    spawnSync('perf', ['probe', '-d', event], { stdio: 'ignore' });
+  }
+}
+
 /** The same samples summed by library (kernel, SQLite's addon, libc, JIT-compiled JS, node itself…). */
 export function byLibrary(samples: NativeSamples): NativeSamples {
   const bySymbol = new Map<string, number>();
