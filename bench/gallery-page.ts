@@ -82,7 +82,7 @@ const COLD_TOUCH_MB = 8;
 const coldFloors = new Map<string, number>();
 /** --floor-beside-load (SQLite): each floor again, on CPU 0 while CPU 1 answers the no-op route under load. */
 const loadedFloors = new Map<string, number>();
-/** --perf (SQLite): page 1's floor loop, sampled down to native functions. */
+/** --perf: page 1's floor loop, sampled down to native functions. */
 let sampledFloor: { samples: NativeSamples; cpuMs: number } | null = null;
 if (args.perf && !perfUsable()) throw new Error('--perf needs Linux, root and perf (Debian: apt-get install linux-perf)');
 
@@ -302,8 +302,7 @@ async function measureServer(
   try {
     const bigToken = await signIn(server.url, BIG.email, BIG.password);
     const smallToken = await signIn(server.url, SMALL.email, SMALL.password);
-    const pageUrl = (userId: number, page: number) =>
-      `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=${page}&pageSize=${PAGE_SIZE}&flag=All`;
+    const pageUrl = (userId: number, page: number) => customerPageUrl(server.url, userId, page);
     // A visitor's page by session code (issue 23: the code's budget is read per request): the big customer's newest session.
     const { code } = await bench.db.kysely.selectFrom('photo_sessions').select('code').where('user_id', '=', big.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const routes: { title: string; url: string; token: string; headers?: Record<string, string> }[] = [
@@ -395,7 +394,7 @@ async function profilePage(bench: BenchDatabase, userId: number, env: Record<str
   const server = await startServer({ ...bench.serverEnv, ...env, JWT_SECRET: randomBytes(32).toString('base64url') }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   try {
     const token = await signIn(server.url, BIG.email, BIG.password);
-    const url = `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=1&pageSize=${PAGE_SIZE}&flag=All`;
+    const url = customerPageUrl(server.url, userId, 1);
     await runLoad({ title: 'warm-up', url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds: 3 });
     const fromUs = monotonicUs();
     const result = await runLoad({ title: 'profiled', url, headers: { authorization: `Bearer ${token}` }, connections, durationSeconds });
@@ -423,7 +422,7 @@ async function perfPage(bench: BenchDatabase, userId: number, cached: boolean): 
   const server = await startServer({ ...bench.serverEnv, ...(cached ? {} : { GALLERY_PAGE_CACHE_MB: '0' }), JWT_SECRET: randomBytes(32).toString('base64url') });
   try {
     const token = await signIn(server.url, BIG.email, BIG.password);
-    const url = `${server.url}/api/sessions/GetUserSessionsPage?userId=${userId}&page=1&pageSize=${PAGE_SIZE}&flag=All`;
+    const url = customerPageUrl(server.url, userId, 1);
     const load = { headers: { authorization: `Bearer ${token}` }, connections, durationSeconds, serverPid: server.process.pid };
     await runLoad({ ...load, url, title: 'warm-up', durationSeconds: 3 });
     const pid = server.process.pid!;
@@ -455,6 +454,11 @@ async function perfPage(bench: BenchDatabase, userId: number, cached: boolean): 
   } finally {
     await server.stop();
   }
+}
+
+/** The customer's page of 12 photos, all flags (what every run of this bench asks for). */
+function customerPageUrl(serverUrl: string, userId: number, page: number): string {
+  return `${serverUrl}/api/sessions/GetUserSessionsPage?userId=${userId}&page=${page}&pageSize=${PAGE_SIZE}&flag=All`;
 }
 
 /** One request, to check the answer is what the load measures (12 items, the counts) before timing it. */

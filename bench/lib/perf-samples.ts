@@ -25,13 +25,16 @@ export async function sampleWhile<T>(pid: number, work: () => Promise<T>): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-perf-'));
   const file = path.join(dir, 'perf.data');
   const recorder = spawn('perf', ['record', '-a', '-F', String(FREQUENCY_HZ), '-e', 'cpu-clock', '-o', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let started = '';
+  let stderr = '';
   await new Promise<void>((resolve, reject) => {
-    recorder.stderr.on('data', (chunk: Buffer) => (started += chunk.toString()));
+    recorder.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     recorder.once('error', reject);
-    // perf has no "ready" line; its file exists once the events are opened.
+    // perf has no "ready" line; its file exists once the events are opened. An early exit is a failure.
     const poll = setInterval(() => {
-      if (fs.existsSync(file)) {
+      if (recorder.exitCode !== null) {
+        clearInterval(poll);
+        reject(new Error(`perf record exited (${recorder.exitCode}): ${stderr.trim()}`));
+      } else if (fs.existsSync(file)) {
         clearInterval(poll);
         setTimeout(resolve, 200);
       }
