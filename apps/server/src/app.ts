@@ -64,6 +64,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Closing (SIGTERM), the app waits for the sweeps in progress (preClose) before it stops listening.
+    // Fastify's default answers 503 to every request of that wait, and the proxy hands a 503 to the
+    // customer; served instead, until the listener closes and the proxy moves on (instances-health.test.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { BACKEND_UNAVAILABLE_MESSAGE } from '../src/plugins/backend-unavailable';
+import { ForwardingStorage } from '../src/storage/forwarding-storage';
+import type { StoredEntry } from '../src/storage/storage';
 import { type TestApp, startTestApp } from './support/test-app';
 
 /**
@@ -56,5 +58,49 @@ describe('an instance behind a proxy', () => {
       await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps answering while it closes, until it stops listening: a sweep in progress holds the close, no request gets 503', async () => {
+    // The orphan sweep's listing waits at this gate: a sweep in progress when SIGTERM comes (preClose waits for it).
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    let listing = () => {};
+    const listed = new Promise<void>((resolve) => {
+      listing = resolve;
+    });
+    class GatedListing extends ForwardingStorage {
+      override async *list(prefix?: string): AsyncIterable<StoredEntry> {
+        listing();
+        await gate;
+        yield* this.inner.list(prefix);
+      }
+    }
+    const closingApp = await startTestApp({}, { wrapStorage: (storage) => new GatedListing(storage) });
+    let closeRequested = () => {};
+    const inPreClose = new Promise<void>((resolve) => {
+      closeRequested = resolve;
+    });
+    const sweep = closingApp.app.orphanSweep;
+    const stopSweep = sweep.stop.bind(sweep);
+    sweep.stop = () => {
+      closeRequested();
+      return stopSweep();
+    };
+    sweep.start();
+    await listed;
+    const closed = closingApp.close();
+    await inPreClose;
+    try {
+      // Still in the proxy's rotation: a 503 here would reach the customer (nginx retries refused connections only).
+      const live = await fetch(`${closingApp.baseUrl}/api/health`);
+      expect(live.status).toBe(200);
+    } finally {
+      openGate();
+      await closed;
+    }
+    // Closed: a new connection is refused, and the proxy sends the request to another instance.
+    await expect(fetch(`${closingApp.baseUrl}/api/health`)).rejects.toThrow();
   });
 });
