@@ -2,7 +2,7 @@
 // (12 items plus the five counts) against the no-op route of the same server, 50 connections, on
 // SQLite and PostgreSQL; a customer with 5,000 photos against one with 50; and the query plans.
 //   npx tsx bench/gallery-page.ts [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--analyze-sqlite] [--profile] [--profile-uncached]
-//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only] [--floor-beside-load] [--perf]
+//                                 [--compare <git ref> [--rounds 1|2]] [--shipped-only] [--floor-beside-load] [--perf] [--pin]
 // --compare: the server of an earlier commit (built in a temporary worktree, bench/lib/baseline-checkout.ts)
 // is measured on the same database in the same run, before the current one ("before"/"after" a change;
 // --rounds 2 runs before, after, after, before), and a last table puts their ratios side by side.
@@ -26,8 +26,10 @@
 // down to native functions (SQLite's, libc's, the kernel's) beside the no-op route asked at the same rate
 // and (built afresh) the floor loop, in CPU µs per page: where a page costs more than the no-op and its
 // floor together (bench/lib/perf-samples.ts).
+// --pin (Linux, root): PostgreSQL alone on CPU 1, the servers and this process (autocannon, the floor
+// loops) on CPU 0: the database as on a host of its own (the no-op shares CPU 0 with autocannon too).
 // PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test (a fresh schema, dropped after).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +46,7 @@ import { type BenchDatabase, type BenchDialect, openBenchDatabase, seedGallery, 
 import { type LoadResult, runLoad } from './lib/load';
 import { type NativeSamples, type SampledRun, byLibrary, compareSamples, countCalls, perfUsable, sampleWhile } from './lib/perf-samples';
 import { type BaselineCheckout, checkOutBaseline, withNewerMigrationsHidden } from './lib/baseline-checkout';
+import { cpusOf, pinPostgres, pinProcess } from './lib/cpu-pinning';
 import { startServer } from './lib/server';
 
 const { values: args } = parseArgs({
@@ -59,6 +62,7 @@ const { values: args } = parseArgs({
     'shipped-only': { type: 'boolean', default: false },
     'floor-beside-load': { type: 'boolean', default: false },
     perf: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
   },
 });
 const rounds = args.rounds === '2' ? 2 : 1;
@@ -91,10 +95,29 @@ console.log(`${connections} connections, ${durationSeconds} s per route; databas
 
 const baseline: BaselineCheckout | null = args.compare ? await checkOutBaseline(args.compare) : null;
 if (baseline) console.log(`comparing with ${args.compare} (${baseline.commit}), built in ${baseline.root}`);
+const unpin = args.pin ? pinDatabaseAway() : () => {};
 try {
   for (const dialect of dialects) await benchDialect(dialect);
 } finally {
+  unpin();
   await baseline?.dispose();
+}
+
+/**
+ * --pin: PostgreSQL alone on CPU 1; this process (autocannon, the floor loops) and the servers it starts
+ * (they inherit it) on CPU 0: the database as on a host of its own. Without it PostgreSQL's backends,
+ * busy with the revision checks, share both cores with the server and take CPU time and caches from it.
+ */
+function pinDatabaseAway(): () => void {
+  if (args['floor-beside-load']) throw new Error('--pin and --floor-beside-load each place the processes their own way: one at a time');
+  const own = cpusOf(process.pid);
+  if (own === null || !pinProcess(process.pid, '0')) throw new Error('--pin needs Linux and taskset (util-linux)');
+  const unpinPostgres = dialects.includes('postgres') ? pinPostgres('1') : () => {};
+  console.log('pinned: this process (load generator, floor loops) and the servers on CPU 0; PostgreSQL on CPU 1');
+  return () => {
+    unpinPostgres();
+    pinProcess(process.pid, own);
+  };
 }
 
 async function benchDialect(dialect: BenchDialect): Promise<void> {
@@ -249,18 +272,17 @@ async function floorLoop(once: () => Promise<void>): Promise<{ cpuMs: number; wa
  * core; a loop alone on an idle machine keeps caches and memory bandwidth to itself. Linux (taskset).
  */
 async function besideLoad<T>(server: { url: string; pid: number }, work: () => Promise<T>): Promise<T> {
-  const pin = (pid: number, cpus: string) => spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0;
   const autocannon = createRequire(import.meta.url).resolve('autocannon');
   const script = `require(${JSON.stringify(autocannon)})({ url: process.argv[1], connections: ${connections}, duration: 3600 })`;
   const load = spawn('taskset', ['-c', '1', process.execPath, '-e', script, `${server.url}/api/health`], { stdio: 'ignore' });
   try {
-    if (!pin(server.pid, '1') || !pin(process.pid, '0')) throw new Error('taskset could not pin the processes');
+    if (!pinProcess(server.pid, '1') || !pinProcess(process.pid, '0')) throw new Error('taskset could not pin the processes');
     await new Promise((resolve) => setTimeout(resolve, 2000)); // the load under way
     return await work();
   } finally {
     load.kill();
-    pin(server.pid, '0-1');
-    pin(process.pid, '0-1');
+    pinProcess(server.pid, '0-1');
+    pinProcess(process.pid, '0-1');
   }
 }
 
