@@ -19,10 +19,14 @@ export interface StepResult {
 
 export class Steps {
   readonly results: StepResult[] = [];
+  /** The step whose body threw, if one did. */
+  failed: string | null = null;
 
   async run<T>(name: string, body: () => Promise<{ value: T; note: string }>): Promise<T> {
     const started = Date.now();
+    this.failed = name;
     const { value, note } = await body();
+    this.failed = null;
     const ms = Date.now() - started;
     this.results.push({ name, ms, note });
     log(`✔ ${name} (${ms} ms): ${note}`);

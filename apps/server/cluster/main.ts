@@ -104,6 +104,7 @@ async function main(): Promise<number> {
   log(`storage: ${storage}${storage === 'disk' ? ' (one DATA_DIR shared by the instances: the S3 store has not landed in config.ts)' : ' (s3rver; each instance its own empty DATA_DIR)'}`);
   const cluster = await Cluster.start({ storage, keep: has('--keep') });
   let code = 0;
+  let failure: string | null = null;
   const steps = new Steps();
   try {
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.instances.map((i) => `${i.id}=:${i.port}`).join(' ')} behind ${cluster.url}`);
@@ -141,6 +142,7 @@ async function main(): Promise<number> {
     }
   } catch (error) {
     code = 1;
+    failure = (error as Error).message ?? String(error);
     console.error(`\n✘ ${(error as Error).stack ?? error}`);
     for (const instance of cluster.instances) console.error(`\n--- instance ${instance.id} log (tail): ${instance.logFile}\n${instance.logTail(25)}`);
   } finally {
@@ -150,6 +152,8 @@ async function main(): Promise<number> {
     console.log('\nCluster test summary');
     for (const r of steps.results) console.log(`  ✔ ${r.name.padEnd(36)} ${`${(r.ms / 1000).toFixed(1)} s`.padStart(7)}  ${r.note}`);
   }
+  // Again after the instances' logs, which push the first report out of a short tail (CI keeps the end).
+  if (failure !== null) console.log(`  ✘ ${steps.failed ?? 'outside the steps'}: ${failure}`);
   console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s, storage ${storage}, ${code === 0 ? 'passed' : 'FAILED'}`);
   return code;
 }
