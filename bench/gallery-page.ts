@@ -111,13 +111,23 @@ try {
 function pinDatabaseAway(): () => void {
   if (args['floor-beside-load']) throw new Error('--pin and --floor-beside-load each place the processes their own way: one at a time');
   const own = cpusOf(process.pid);
-  if (own === null || !pinProcess(process.pid, '0')) throw new Error('--pin needs Linux and taskset (util-linux)');
+  if (own === null) throw new Error('--pin needs Linux and taskset (util-linux)');
   const unpinPostgres = dialects.includes('postgres') ? pinPostgres('1') : () => {};
-  console.log('pinned: this process (load generator, floor loops) and the servers on CPU 0; PostgreSQL on CPU 1');
-  return () => {
+  const unpin = () => {
     unpinPostgres();
     pinProcess(process.pid, own);
   };
+  if (!pinProcess(process.pid, '0')) {
+    unpin();
+    throw new Error('taskset could not pin this process');
+  }
+  // Ctrl-C skips the finally that unpins: PostgreSQL would stay on one core.
+  process.once('SIGINT', () => {
+    unpin();
+    process.exit(130);
+  });
+  console.log('pinned: this process (load generator, floor loops) and the servers on CPU 0; PostgreSQL on CPU 1');
+  return unpin;
 }
 
 async function benchDialect(dialect: BenchDialect): Promise<void> {
