@@ -8,7 +8,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { seededRandom } from '@studio-gallery/contract';
-import type { DatabaseConfig } from '../../apps/server/src/config';
+import { type DatabaseConfig, loadConfig } from '../../apps/server/src/config';
 import { type Db, createDb } from '../../apps/server/src/db/create-db';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import type { NewPhotoRow } from '../../apps/server/src/db/schema';
@@ -45,7 +45,11 @@ export async function openBenchDatabase(dialect: BenchDialect, label: string): P
     dataDir,
     serverEnv,
     async dispose() {
-      if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db.kysely);
+      if (dialect === 'postgres') {
+        // The servers' job queue (pg-boss) made a schema of its own beside this one: named as config.ts names it.
+        const jobsSchema = loadConfig({ DATA_DIR: dataDir, ...serverEnv }).jobs.pgBossSchema;
+        for (const name of [schema, jobsSchema]) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(db.kysely);
+      }
       await db.kysely.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
